@@ -1,0 +1,1 @@
+"""One module per backend; backend libraries are imported lazily, inside the targets."""

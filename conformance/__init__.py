@@ -1,0 +1,1 @@
+"""The pytest side of the suite: case model, targets, verdicts, plugin and command line."""

@@ -1,0 +1,111 @@
+"""The case model: one concrete invocation of a spec op, as plain data.
+
+A case round-trips through JSON without loss (array bytes are stored base64) and has a
+stable id (a hash of its canonical JSON).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from oracles.dtypes import dtype as dtype_of
+
+
+def array_to_json(a: np.ndarray) -> dict[str, Any]:
+    a = np.ascontiguousarray(a)
+    return {
+        "dtype": a.dtype.name,
+        "shape": list(a.shape),
+        "data": base64.b64encode(a.astype(a.dtype.newbyteorder("<")).tobytes()).decode("ascii"),
+    }
+
+
+def array_from_json(d: dict[str, Any]) -> np.ndarray:
+    dt = dtype_of(d["dtype"])
+    raw = base64.b64decode(d["data"])
+    return np.frombuffer(raw, dtype=dt.newbyteorder("<")).astype(dt).reshape(d["shape"]).copy()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.bool_):
+        return bool(value)
+    return value
+
+
+@dataclass(frozen=True, eq=False)
+class Case:
+    """``op``: spec op name; ``arrays``: positional array inputs in order; ``attrs``: spec attributes.
+
+    ``result_type`` optionally declares the result (``{"shape": [...], "dtype": name}``) as
+    StableHLO text must; ``meta`` carries what a strategy intended (e.g. the label it breaks) and is
+    not part of the identity.
+    """
+
+    op: str
+    arrays: dict[str, np.ndarray]
+    attrs: dict[str, Any]
+    result_type: dict[str, Any] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out = {
+            "op": self.op,
+            "arrays": {k: array_to_json(v) for k, v in self.arrays.items()},
+            "attrs": {k: _plain(v) for k, v in self.attrs.items()},
+        }
+        if self.result_type is not None:
+            out["result_type"] = _plain(self.result_type)
+        if self.meta:
+            out["meta"] = _plain(self.meta)
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Case":
+        for key in ("op", "arrays", "attrs"):
+            if key not in d:
+                raise ValueError(f"case: missing key {key!r} (expected op, arrays, attrs)")
+        return cls(
+            op=d["op"],
+            arrays={k: array_from_json(v) for k, v in d["arrays"].items()},
+            attrs=dict(d["attrs"]),
+            result_type=d.get("result_type"),
+            meta=dict(d.get("meta", {})),
+        )
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> "Case":
+        return cls.from_json(json.loads(text))
+
+    @property
+    def id(self) -> str:
+        ident = {k: v for k, v in self.to_json().items() if k != "meta"}
+        blob = json.dumps(ident, sort_keys=True, separators=(",", ":")).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Case) and self.id == other.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def kwargs(self) -> dict[str, Any]:
+        """Arrays then attributes, as keyword arguments of the spec op's signature."""
+        return {**self.arrays, **self.attrs}
+
+    def describe(self) -> str:
+        """A short human-readable line: shapes, dtypes and attributes."""
+        arrs = ", ".join(f"{k}: {v.dtype.name}{list(v.shape)}" for k, v in self.arrays.items())
+        attrs = ", ".join(f"{k}={_plain(v)}" for k, v in self.attrs.items())
+        return f"{self.op}({arrs}; {attrs})"
