@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-NEGATIVES = ("keep", "from-end", "modulo")
+NEGATIVES = ("keep", "from-end", "modulo", "as-signed")
 OUT_OF_BOUNDS = ("clamp", "fill", "error")
 
 
@@ -27,6 +27,8 @@ class Variant:
     @property
     def divergence_class(self) -> str:
         """The verdict class this variant names (``conform`` for the spec itself)."""
+        if self.negatives == "as-signed":
+            return "wrong-value"
         if self.negatives != "keep":
             return "wrap"
         return {"clamp": "conform", "fill": "fill", "error": "error"}[self.out_of_bounds]
@@ -42,6 +44,7 @@ GATHER_VARIANTS: dict[str, Variant] = {
         Variant("wrap-modulo", negatives="modulo"),
         Variant("wrap+fill", negatives="from-end", out_of_bounds="fill"),
         Variant("wrap+error", negatives="from-end", out_of_bounds="error"),
+        Variant("unsigned-as-signed", negatives="as-signed"),
     )
 }
 SPEC = GATHER_VARIANTS["clamp"]
@@ -51,6 +54,9 @@ FILL = object()  # the scalar policy's answer for a window the fill variant fill
 def scalar_start(value: int, dim: int, size: int, variant: Variant):
     """One start index through ``variant``: an int, ``FILL``, or OutOfBoundsStart."""
     s = int(value)
+    kind, bits = np.asarray(value).dtype.kind, np.asarray(value).dtype.itemsize * 8
+    if variant.negatives == "as-signed" and kind == "u" and s >= 2 ** (bits - 1):
+        s -= 2**bits
     if variant.negatives == "from-end" and s < 0:
         s += dim
     elif variant.negatives == "modulo" and dim > 0:
@@ -79,6 +85,8 @@ def array_start(column: np.ndarray, dim: int, size: int, variant: Variant) -> tu
             s = (column % np.uint64(dim)).astype(np.int64)
         else:
             s = np.mod(column.astype(np.int64), dim)
+    elif variant.negatives == "as-signed" and column.dtype.kind == "u":
+        s = column.view(column.dtype.str.replace("u", "i")).astype(np.int64)
     else:
         s = _as_int64(column)
         if variant.negatives == "from-end":

@@ -1,0 +1,79 @@
+"""Backend ``stablehlo``: the official StableHLO verifier and reference interpreter (from jaxlib).
+
+Both run in an isolated worker process: the interpreter aborts the process on what it does not
+support, and that must be a ``crash`` verdict for one case, not the end of the run.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from adapters.stablehlo_text import (
+    MLIR_TYPES, declared_result, from_proxies, gather_module, operand_arguments, tensor_type,
+)
+from conformance import isolation
+from conformance.registry import target
+
+REQUIRES = ("jaxlib",)
+OP = "stablehlo.gather"
+
+
+def _context():
+    from jax._src.interpreters import mlir as jax_mlir  # jaxlib's bindings with every dialect registered
+
+    return jax_mlir.make_ir_context()
+
+
+def _dense(a: np.ndarray):
+    from jaxlib.mlir import ir
+
+    if a.dtype == np.bool_:
+        return ir.DenseElementsAttr.get(np.ascontiguousarray(a))
+    raw = np.ascontiguousarray(a).astype(a.dtype.newbyteorder("<")).tobytes().hex().upper()
+    return ir.Attribute.parse(f'dense<"0x{raw}"> : {tensor_type(a.shape, a.dtype.name)}' if raw else
+                              f"dense<> : {tensor_type(a.shape, a.dtype.name)}")
+
+
+def verify_text(text: str) -> bool:
+    """Child side: parse and verify; raises with the verifier's diagnostic when invalid."""
+    from jaxlib.mlir import ir
+
+    with _context():
+        module = ir.Module.parse(text)
+        module.operation.verify()
+    return True
+
+
+def interpret_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """Child side: run the module's @main through ``stablehlo.eval_module``."""
+    from jaxlib.mlir import ir
+    from jaxlib.mlir.dialects import stablehlo
+
+    with _context():
+        module = ir.Module.parse(text)
+        results = stablehlo.eval_module(module, [_dense(a) for a in arrays])
+        return [np.array(ir.DenseElementsAttr(r)) for r in results]
+
+
+def _module(operand, start_indices, result_type, attrs) -> tuple[str, str]:
+    for a in (operand, start_indices):
+        if a.dtype.name not in MLIR_TYPES:
+            raise TypeError(f"no StableHLO element type for {a.dtype.name}")
+    shape, dtype = declared_result({"operand": operand, "start_indices": start_indices, **attrs}, result_type)
+    text = gather_module(operand.shape, operand.dtype.name, start_indices.shape, start_indices.dtype.name,
+                         attrs, shape, dtype)
+    return text, dtype
+
+
+@target(OP, "stablehlo:verifier", valid=False, invalid=True)
+def verifier(operand, start_indices, *, result_type=None, **attrs):
+    text, _ = _module(operand, start_indices, result_type, attrs)
+    isolation.worker("stablehlo").call(__name__, "verify_text", {"text": text})
+    return np.asarray(True)  # accepted
+
+
+@target(OP, "stablehlo:interpreter", valid=True, invalid=True)
+def interpreter(operand, start_indices, *, result_type=None, **attrs):
+    text, dtype = _module(operand, start_indices, result_type, attrs)
+    outputs = isolation.worker("stablehlo").call(__name__, "interpret_text",
+                                                 {"text": text, "arrays": [*operand_arguments(operand), start_indices]})
+    return from_proxies(outputs, dtype)

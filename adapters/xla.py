@@ -1,0 +1,41 @@
+"""Backend ``xla``: the case as StableHLO text, compiled and run through jaxlib's PJRT client.
+
+The only target that takes every ``index_vector_dim`` and batching-dim layout as written.
+Executables are cached per module text inside an isolated worker process.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from adapters.stablehlo_text import declared_result, gather_module
+from conformance import isolation, runtime
+from conformance.registry import target
+
+REQUIRES = ("jax", "jaxlib")
+_EXECUTABLES: dict[tuple[str, str], object] = {}
+
+
+def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarray]:
+    """Child side: compile (cached) and execute ``@main`` on ``device``."""
+    import jax
+    from jax.extend import backend as jax_backend
+    from jaxlib import _jax
+
+    client = jax_backend.get_backend(device)
+    dev = client.local_devices()[0]
+    key = (text, device)
+    if key not in _EXECUTABLES:
+        _EXECUTABLES[key] = client.compile_and_load(text, _jax.DeviceList((dev,)))
+    with jax.enable_x64(True):
+        buffers = [jax.device_put(a, dev) for a in arrays]
+    return [np.asarray(out) for out in _EXECUTABLES[key].execute(buffers)]
+
+
+@target("stablehlo.gather", "xla:gather", valid=True, invalid=True)
+def gather(operand, start_indices, *, result_type=None, **attrs):
+    shape, dtype = declared_result({"operand": operand, "start_indices": start_indices, **attrs}, result_type)
+    text = gather_module(operand.shape, operand.dtype.name, start_indices.shape, start_indices.dtype.name,
+                         attrs, shape, dtype, proxies=False)
+    (out,) = isolation.worker("xla").call(__name__, "run_text", {
+        "text": text, "arrays": [operand, start_indices], "device": runtime.device()})
+    return out

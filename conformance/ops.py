@@ -1,0 +1,23 @@
+"""Per spec op: the strategies a target's region narrows. (Verdicts live in ``verdict``.)"""
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from conformance.case import Case
+from conformance.registry import Target
+
+
+def valid_cases(target: Target) -> st.SearchStrategy[Case]:
+    if target.op == "stablehlo.gather":
+        from strategies.gather import GatherRegion, gather_cases
+
+        return gather_cases(GatherRegion(**target.region))
+    raise ValueError(f"no strategy for spec op {target.op!r}")
+
+
+def invalid_cases(target: Target) -> st.SearchStrategy[Case]:
+    if target.op == "stablehlo.gather":
+        from strategies.gather_invalid import invalid_gather_cases
+
+        return invalid_gather_cases(None)
+    raise ValueError(f"no invalid-case strategy for spec op {target.op!r}")

@@ -1,0 +1,69 @@
+"""What a target did with a case: a value, a rejection, a crash, a timeout, or "unsupported"."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+class Unsupported(Exception):
+    """Raised by a target for a case it cannot express (should be rare: regions prevent it)."""
+
+
+class TargetCrashed(Exception):
+    """The process running the target died (abort, segfault)."""
+
+
+class TargetTimeout(Exception):
+    """The target did not answer in time."""
+
+
+class RemoteError(Exception):
+    """An exception raised in an isolated worker, carried back by type name and message."""
+
+    def __init__(self, type_name: str, message: str):
+        self.type_name = type_name
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: str  # "value" | "rejection" | "crash" | "timeout" | "unsupported"
+    value: Any = None
+    error_type: str = ""
+    message: str = ""
+
+    def brief(self) -> str:
+        if self.kind == "value":
+            v = self.value
+            if isinstance(v, np.ndarray):
+                return f"{v.dtype.name}{list(v.shape)} {np.array2string(v, threshold=40, edgeitems=3)}"
+            return repr(v)
+        if self.kind == "rejection":
+            return f"raised {self.error_type}: {first_line(self.message)}"
+        return f"{self.kind}: {first_line(self.message)}"
+
+
+def first_line(text: str, limit: int = 300) -> str:
+    line = next((ln.strip() for ln in str(text).splitlines() if ln.strip()), "")
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def run(fn, kwargs: dict[str, Any]) -> Outcome:
+    """Call a target and classify what happened; never raises for the target's own errors."""
+    try:
+        value = fn(**kwargs)
+    except Unsupported as e:
+        return Outcome("unsupported", message=str(e))
+    except TargetCrashed as e:
+        return Outcome("crash", message=str(e))
+    except TargetTimeout as e:
+        return Outcome("timeout", message=str(e))
+    except RemoteError as e:
+        return Outcome("rejection", error_type=e.type_name, message=str(e))
+    except Exception as e:  # noqa: BLE001 - any exception is the target rejecting the case
+        return Outcome("rejection", error_type=type(e).__name__, message=str(e))
+    if isinstance(value, tuple):
+        return Outcome("value", value=tuple(np.asarray(v) for v in value))
+    return Outcome("value", value=np.asarray(value))

@@ -1,0 +1,58 @@
+"""The pytest plugin: ``--backend`` (repeatable), ``--device``, Hypothesis profiles, target parametrization."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import settings
+
+from conformance import profiles, runtime
+from conformance.registry import BackendError, BUILTIN_BACKENDS, installed_backends, load_backend, missing_requirements
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("conformance")
+    group.addoption("--backend", action="append", default=[], metavar="NAME",
+                    help=f"backend to test: {', '.join(BUILTIN_BACKENDS)}, all (default: every installed one), "
+                         "or an importable module of targets; repeatable")
+    group.addoption("--device", default="cpu", help="device the targets run on: cpu (default) or cuda")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    profiles.register()
+    if not config.getoption("hypothesis_profile", None):
+        settings.load_profile("dev")
+    try:
+        runtime.set_device(config.getoption("device"))
+    except ValueError as e:
+        raise pytest.UsageError(str(e)) from None
+    config._conformance_targets = None
+
+
+def selected_targets(config):
+    if config._conformance_targets is None:
+        names = config.getoption("backend") or ["all"]
+        expanded = []
+        for name in names:
+            expanded += installed_backends() if name == "all" else [name]
+        targets = []
+        for name in dict.fromkeys(expanded):
+            missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
+            if missing:
+                raise pytest.UsageError(f"--backend {name}: not installed (missing {', '.join(missing)}); "
+                                        f"pip install '.[{name}]'")
+            try:
+                targets += load_backend(name)
+            except BackendError as e:
+                raise pytest.UsageError(str(e)) from None
+        config._conformance_targets = targets
+    return config._conformance_targets
+
+
+def pytest_generate_tests(metafunc):
+    if "conformance_target" not in metafunc.fixturenames:
+        return
+    op = metafunc.module.OP
+    kind = "invalid" if metafunc.function.__name__.endswith("invalid") else "valid"
+    targets = [t for t in selected_targets(metafunc.config)
+               if t.op == op and (t.invalid if kind == "invalid" else t.valid)]
+    metafunc.parametrize("conformance_target", targets, ids=[t.name for t in targets])

@@ -1,0 +1,125 @@
+"""Targets and backends: the ``target`` decorator and loading a backend by name or module path."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+BUILTIN_BACKENDS = {
+    "numpy": "adapters.numpy",
+    "torch": "adapters.torch",
+    "jax": "adapters.jax",
+    "onnxruntime": "adapters.onnxruntime",
+    "onnx_reference": "adapters.onnx_reference",
+    "stablehlo": "adapters.stablehlo",
+    "xla": "adapters.xla",
+}
+DEVIATIONS_DIR = Path(__file__).resolve().parent.parent / "adapters" / "deviations"
+
+
+class BackendError(Exception):
+    """A backend that cannot be loaded: unknown name, or a module that is not importable."""
+
+
+@dataclass(frozen=True)
+class Deviation:
+    cls: str
+    reason: str
+    link: str = ""
+    when: str = ""  # a condition name from conformance.conditions; empty: any case
+
+
+@dataclass
+class Target:
+    op: str
+    name: str
+    fn: Callable[..., Any]
+    region: dict = field(default_factory=dict)
+    deviations: dict[str, list[Deviation]] = field(default_factory=dict)
+    valid: bool = True
+    invalid: bool = False
+    backend: str = ""
+
+    def call_kwargs(self, case) -> dict[str, Any]:
+        kwargs = case.kwargs()
+        params = inspect.signature(self.fn).parameters
+        if "result_type" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
+            kwargs["result_type"] = case.result_type
+        return kwargs
+
+    def declared(self, cls: str, case=None) -> Deviation | None:
+        """The declared deviation covering a divergence of class ``cls`` on ``case``, if any."""
+        from conformance.conditions import holds
+
+        for dev in self.deviations.get(cls, ()):
+            if case is None or holds(dev.when, case):
+                return dev
+        return None
+
+
+def target(op: str, name: str, *, region: dict | None = None, deviations: dict[str, str] | None = None,
+           valid: bool = True, invalid: bool = False):
+    """Mark a function as a target for ``op``. ``region`` narrows the case strategy; ``deviations``
+    maps a verdict class to its reason. ``valid``/``invalid`` say which cases it is run on."""
+    def wrap(fn):
+        fn.__conformance_target__ = Target(
+            op, name, fn, dict(region or {}),
+            {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid)
+        return fn
+    return wrap
+
+
+def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
+    path = getattr(module, "DEVIATIONS_FILE", None) or DEVIATIONS_DIR / f"{backend}.toml"
+    path = Path(path)
+    if not path.exists():
+        return {}
+    data = tomllib.loads(path.read_text())
+    out: dict[str, list[Deviation]] = {}
+    for entry in data.get("deviation", []):
+        for key in ("target", "class", "reason"):
+            if key not in entry:
+                raise BackendError(f"{path}: a [[deviation]] entry lacks {key!r} (needs target, class, reason)")
+        out.setdefault(entry["target"], []).append(
+            Deviation(entry["class"], entry["reason"], entry.get("link", ""), entry.get("when", "")))
+    return out
+
+
+def load_backend(name: str) -> list[Target]:
+    """Targets of a built-in backend (by name) or of any importable module (by dotted path)."""
+    module_name = BUILTIN_BACKENDS.get(name, name)
+    if importlib.util.find_spec(module_name.split(".")[0]) is None:
+        raise BackendError(f"--backend {name}: expected one of {', '.join(BUILTIN_BACKENDS)}, all, or an importable module")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise BackendError(f"--backend {name}: cannot import {module_name}: {e}") from None
+    declared = _deviation_file(name, module)
+    targets = []
+    for _, fn in inspect.getmembers(module, callable):
+        t = getattr(fn, "__conformance_target__", None)
+        if t is None:
+            continue
+        t.backend = name
+        for dev in declared.get(t.name, []):
+            t.deviations.setdefault(dev.cls, []).append(dev)
+        targets.append(t)
+    return sorted(targets, key=lambda t: t.name)
+
+
+def missing_requirements(name: str) -> list[str]:
+    """Python packages a backend needs that are not installed."""
+    module_name = BUILTIN_BACKENDS.get(name, name)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return [module_name]
+    return [r for r in getattr(module, "REQUIRES", ()) if importlib.util.find_spec(r) is None]
+
+
+def installed_backends() -> list[str]:
+    return [b for b in BUILTIN_BACKENDS if not missing_requirements(b)]

@@ -1,0 +1,43 @@
+"""One property per (target, valid|invalid): draw cases in the target's region, judge each outcome,
+fail only on divergences the target has not declared."""
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+
+from hypothesis import given
+
+from conformance import ops, outcome
+from conformance.case import Case
+from conformance.registry import Target
+from conformance.report_text import describe_divergence
+from conformance.verdict import Verdict, judge
+
+INVALID_CLASSES = {"accepts-invalid"}
+
+
+class UndeclaredDivergence(AssertionError):
+    """A target differs from the spec in a way its backend has not declared."""
+
+
+def check_case(target: Target, case: Case) -> Verdict:
+    return judge(case, outcome.run(target.fn, target.call_kwargs(case)))
+
+
+def run_property(target: Target, kind: str) -> Counter:
+    """Run the Hypothesis property for ``target`` on ``kind`` ("valid" or "invalid") cases."""
+    strategy = ops.valid_cases(target) if kind == "valid" else ops.invalid_cases(target)
+    seen: Counter = Counter()
+
+    @given(case=strategy)
+    def conforms(case: Case) -> None:
+        verdict = check_case(target, case)
+        seen[verdict.cls] += 1
+        if verdict.diverges and target.declared(verdict.cls, case) is None:
+            raise UndeclaredDivergence(describe_divergence(target, case, verdict))
+
+    conforms()
+    relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
+    for cls in sorted(relevant - set(seen)):
+        warnings.warn(f"{target.name}: declared deviation '{cls}' never matched in this run", stacklevel=2)
+    return seen

@@ -1,0 +1,113 @@
+"""From (case, outcome) to a verdict: ``conform`` or one named divergence class.
+
+The oracle decides validity and the expected value; a value that differs is matched against the
+semantics variants to name *how* it differs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from conformance.case import Case
+from conformance.compare import mismatch_mask, same_array
+from conformance.outcome import Outcome
+from oracles.stablehlo.gather import SpecGap, check, evaluate_fast, gather, needs_clamp
+from oracles.stablehlo.policy import GATHER_VARIANTS
+
+CLASSES = ("conform", "clamp", "fill", "wrap", "error", "skip-window", "wrong-value", "wrong-shape",
+           "wrong-dtype", "accepts-invalid", "rejects-valid", "nondeterministic", "crash", "timeout",
+           "spec-inconsistency")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    cls: str
+    detail: str = ""
+    clause: str = ""
+    expected: str = ""
+    observed: str = ""
+
+    @property
+    def diverges(self) -> bool:
+        return self.cls not in ("conform", "unsupported")
+
+
+def _brief(a: np.ndarray) -> str:
+    return f"{a.dtype.name}{list(a.shape)} {np.array2string(a, threshold=40, edgeitems=3)}"
+
+
+def _first_mismatch(expected: np.ndarray, observed: np.ndarray) -> str:
+    bad = np.argwhere(mismatch_mask(expected, observed))
+    if not len(bad):
+        return ""
+    at = tuple(int(i) for i in bad[0])
+    return f"first difference at result{list(at)}: expected {expected[at]!r}, got {observed[at]!r} ({len(bad)} differ)"
+
+
+def _matches_variant(case: Case, observed: np.ndarray, name: str) -> bool:
+    variant = GATHER_VARIANTS[name]
+    if variant.out_of_bounds == "error":
+        return False
+    try:
+        expected, filled = evaluate_fast(**case.kwargs(), variant=variant)
+    except SpecGap:
+        return False
+    bad = mismatch_mask(expected, observed)
+    if not filled.any():
+        return not bad.any()
+    if (bad & ~filled).any():
+        return False
+    fills = observed[filled]  # any one constant (or all NaN) fills the windows
+    return bool(not mismatch_mask(np.broadcast_to(fills[:1], fills.shape), fills).any())
+
+
+def judge_gather(case: Case, outcome: Outcome) -> Verdict:
+    rt = case.result_type or {}
+    violations = check(
+        **case.arrays, **case.attrs, result_shape=rt.get("shape"), result_element_type=rt.get("dtype"))
+    if outcome.kind in ("crash", "timeout", "unsupported"):
+        return Verdict(outcome.kind, outcome.message)
+    if violations:
+        labels = ", ".join(v.label for v in violations)
+        if outcome.kind == "rejection":
+            return Verdict("conform", f"rejected ({labels})")
+        return Verdict("accepts-invalid", "; ".join(str(v) for v in violations), clause=labels,
+                       expected=f"rejection ({labels})", observed=outcome.brief())
+    try:
+        expected = gather(**case.kwargs())
+    except SpecGap as e:
+        return Verdict("spec-inconsistency", str(e), clause="gather semantics: operand_index")
+    oob = needs_clamp(case.arrays["start_indices"], start_index_map=case.attrs["start_index_map"],
+                      index_vector_dim=case.attrs["index_vector_dim"], slice_sizes=case.attrs["slice_sizes"],
+                      operand_shape=case.arrays["operand"].shape)
+    clamp_clause = "gather semantics: full_start_index = clamp(start_index, 0, dim - slice_size)"
+    if outcome.kind == "rejection":
+        cls = "error" if oob else "rejects-valid"
+        return Verdict(cls, f"{outcome.error_type}: {outcome.message[:300]}", clause=clamp_clause if oob else "valid input",
+                       expected=_brief(expected), observed=outcome.brief())
+    observed = outcome.value
+    if not isinstance(observed, np.ndarray):
+        return Verdict("wrong-shape", "target returned several values", expected=_brief(expected), observed=outcome.brief())
+    if observed.shape != expected.shape:
+        return Verdict("wrong-shape", f"shape {list(observed.shape)} != {list(expected.shape)}", clause="C22",
+                       expected=_brief(expected), observed=_brief(observed))
+    if observed.dtype != expected.dtype:
+        return Verdict("wrong-dtype", f"dtype {observed.dtype.name} != {expected.dtype.name}", clause="C23",
+                       expected=_brief(expected), observed=_brief(observed))
+    if same_array(expected, observed):
+        return Verdict("conform")
+    if oob:
+        for name, variant in sorted(GATHER_VARIANTS.items(), key=lambda kv: kv[1].out_of_bounds == "fill"):
+            if name != "clamp" and _matches_variant(case, observed, name):
+                return Verdict(variant.divergence_class, f"matches variant {name!r}", clause=clamp_clause,
+                               expected=_brief(expected), observed=_brief(observed))
+    return Verdict("wrong-value", _first_mismatch(expected, observed), clause="gather semantics: operand_index",
+                   expected=_brief(expected), observed=_brief(observed))
+
+
+JUDGES = {"stablehlo.gather": judge_gather}
+
+
+def judge(case: Case, outcome: Outcome) -> Verdict:
+    return JUDGES[case.op](case, outcome)
