@@ -79,7 +79,7 @@ def gather_module(operand_shape, operand_dtype: str, indices_shape, indices_dtyp
 def operand_arguments(operand: np.ndarray) -> list[np.ndarray]:
     """The operand as ``gather_module(proxies=True)`` takes it."""
     if operand.dtype.name in PART_TYPES:
-        return [np.ascontiguousarray(operand.real), np.ascontiguousarray(operand.imag)]
+        return [np.array(operand.real, order="C"), np.array(operand.imag, order="C")]
     return [operand]
 
 

@@ -31,7 +31,7 @@ def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarra
     return [np.asarray(out) for out in _EXECUTABLES[key].execute(buffers)]
 
 
-@target("stablehlo.gather", "xla:gather", valid=True, invalid=True)
+@target("stablehlo.gather", "xla:gather", valid=True, invalid=True, isolated=False)
 def gather(operand, start_indices, *, result_type=None, **attrs):
     shape, dtype = declared_result({"operand": operand, "start_indices": start_indices, **attrs}, result_type)
     text = gather_module(operand.shape, operand.dtype.name, start_indices.shape, start_indices.dtype.name,

@@ -17,7 +17,7 @@ from oracles.dtypes import dtype as dtype_of
 
 
 def array_to_json(a: np.ndarray) -> dict[str, Any]:
-    a = np.ascontiguousarray(a)
+    a = np.array(a, order="C")
     return {
         "dtype": a.dtype.name,
         "shape": list(a.shape),

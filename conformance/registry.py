@@ -42,6 +42,7 @@ class Target:
     deviations: dict[str, list[Deviation]] = field(default_factory=dict)
     valid: bool = True
     invalid: bool = False
+    isolated: bool = True  # run in a worker process, so a hang or an abort is one verdict
     backend: str = ""
 
     def call_kwargs(self, case) -> dict[str, Any]:
@@ -62,13 +63,15 @@ class Target:
 
 
 def target(op: str, name: str, *, region: dict | None = None, deviations: dict[str, str] | None = None,
-           valid: bool = True, invalid: bool = False):
+           valid: bool = True, invalid: bool = False, isolated: bool = True):
     """Mark a function as a target for ``op``. ``region`` narrows the case strategy; ``deviations``
-    maps a verdict class to its reason. ``valid``/``invalid`` say which cases it is run on."""
+    maps a verdict class to its reason. ``valid``/``invalid`` say which cases it is run on;
+    ``isolated=False`` runs it in the test process (for targets that isolate themselves)."""
     def wrap(fn):
         fn.__conformance_target__ = Target(
             op, name, fn, dict(region or {}),
-            {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid)
+            {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid,
+            isolated)
         return fn
     return wrap
 
@@ -109,6 +112,19 @@ def load_backend(name: str) -> list[Target]:
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
     return sorted(targets, key=lambda t: t.name)
+
+
+_LOADED: dict[str, dict[str, Target]] = {}
+
+
+def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "cpu") -> Any:
+    """Worker side of an isolated call: load ``backend`` once and run its target ``name``."""
+    from conformance import runtime
+
+    runtime.set_device(device)
+    if backend not in _LOADED:
+        _LOADED[backend] = {t.name: t for t in load_backend(backend)}
+    return _LOADED[backend][name].fn(**kwargs)
 
 
 def missing_requirements(name: str) -> list[str]:

@@ -7,7 +7,7 @@ from collections import Counter
 
 from hypothesis import given
 
-from conformance import ops, outcome
+from conformance import isolation, ops, outcome, runtime
 from conformance.case import Case
 from conformance.registry import Target
 from conformance.report_text import describe_divergence
@@ -20,8 +20,26 @@ class UndeclaredDivergence(AssertionError):
     """A target differs from the spec in a way its backend has not declared."""
 
 
+TARGET_TIMEOUT = 20.0  # seconds; a target slower than this on one case is a ``timeout``
+
+
+def call(target: Target, case: Case) -> outcome.Outcome:
+    """Run ``target`` on ``case`` (in its backend's worker process when the target is isolated)."""
+    kwargs = target.call_kwargs(case)
+    if not target.isolated:
+        return outcome.run(target.fn, kwargs)
+
+    def remote(**kw):
+        return isolation.worker(f"target:{target.backend}").call(
+            "conformance.registry", "call_target",
+            {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device()},
+            timeout=TARGET_TIMEOUT)
+
+    return outcome.run(remote, kwargs)
+
+
 def check_case(target: Target, case: Case) -> Verdict:
-    return judge(case, outcome.run(target.fn, target.call_kwargs(case)))
+    return judge(case, call(target, case))
 
 
 def run_property(target: Target, kind: str) -> Counter:

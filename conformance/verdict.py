@@ -58,8 +58,18 @@ def _matches_variant(case: Case, observed: np.ndarray, name: str) -> bool:
         return not bad.any()
     if (bad & ~filled).any():
         return False
-    fills = observed[filled]  # any one constant (or all NaN) fills the windows
-    return bool(not mismatch_mask(np.broadcast_to(fills[:1], fills.shape), fills).any())
+    fills = observed[filled]  # one constant fills the windows: 0, NaN, the dtype's extremes, or True
+    if mismatch_mask(np.broadcast_to(fills[:1], fills.shape), fills).any():
+        return False
+    return any(not mismatch_mask(np.asarray(c, observed.dtype), fills[:1]).any() for c in _fill_constants(observed.dtype))
+
+
+def _fill_constants(dt: np.dtype) -> list:
+    if dt.kind in "iu":
+        return [0, np.iinfo(dt).min, np.iinfo(dt).max]
+    if dt.kind == "b":
+        return [False, True]
+    return [0, np.nan]
 
 
 def judge_gather(case: Case, outcome: Outcome) -> Verdict:
@@ -98,7 +108,9 @@ def judge_gather(case: Case, outcome: Outcome) -> Verdict:
     if same_array(expected, observed):
         return Verdict("conform")
     if oob:
-        for name, variant in sorted(GATHER_VARIANTS.items(), key=lambda kv: kv[1].out_of_bounds == "fill"):
+        order = {"as-signed": 0}
+        for name, variant in sorted(GATHER_VARIANTS.items(),
+                                    key=lambda kv: (order.get(kv[1].negatives, 1), kv[1].out_of_bounds == "fill")):
             if name != "clamp" and _matches_variant(case, observed, name):
                 return Verdict(variant.divergence_class, f"matches variant {name!r}", clause=clamp_clause,
                                expected=_brief(expected), observed=_brief(observed))

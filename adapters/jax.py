@@ -1,0 +1,96 @@
+"""Backend ``jax``: lax.gather in every mode, jnp.take modes, ``x[idx]`` and ``x.at[idx].get(mode=...)``.
+
+Every call runs with 64-bit types enabled, so int64/float64 inputs keep their dtype.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from adapters.translate import advanced_index, take_args
+from conformance import runtime
+from conformance.registry import target
+
+REQUIRES = ("jax", "jaxlib")
+OP = "stablehlo.gather"
+
+
+def _jax():
+    import jax
+
+    return jax
+
+
+def _put(a: np.ndarray):
+    jax = _jax()
+    return jax.device_put(a, jax.devices(runtime.device())[0])
+
+
+def _run(fn):
+    jax = _jax()
+    with jax.enable_x64(True):
+        return np.asarray(fn())
+
+
+def _lax_gather(mode):
+    label = "None" if mode is None else mode
+
+    def lax_gather(operand, start_indices, *, offset_dims, collapsed_slice_dims, operand_batching_dims=(),
+                   start_indices_batching_dims=(), start_index_map, index_vector_dim, slice_sizes,
+                   indices_are_sorted=False, **_):
+        lax = _jax().lax
+        dn = lax.GatherDimensionNumbers(
+            offset_dims=tuple(offset_dims), collapsed_slice_dims=tuple(collapsed_slice_dims),
+            start_index_map=tuple(start_index_map), operand_batching_dims=tuple(operand_batching_dims),
+            start_indices_batching_dims=tuple(start_indices_batching_dims))
+        if index_vector_dim != start_indices.ndim - 1:
+            raise ValueError(f"lax.gather takes the index vector in the last dim, got index_vector_dim={index_vector_dim}")
+        return _run(lambda: lax.gather(_put(operand), _put(start_indices), dn, tuple(slice_sizes),
+                                       indices_are_sorted=indices_are_sorted, mode=mode))
+
+    lax_gather.__name__ = f"lax_gather_{label}"
+    return target(OP, f"jax:lax.gather[{label}]", region={"index_vector_dim": "last"})(lax_gather)
+
+
+lax_gather_none = _lax_gather(None)
+lax_gather_clip = _lax_gather("clip")
+lax_gather_fill = _lax_gather("fill")
+lax_gather_promise = _lax_gather("promise_in_bounds")
+
+
+def _take(mode):
+    label = "None" if mode is None else mode
+
+    def take(operand, start_indices, *, start_index_map, index_vector_dim, **_):
+        idx, axis = take_args(start_indices, start_index_map, index_vector_dim)
+        return _run(lambda: _jax().numpy.take(_put(operand), _put(idx), axis=axis, mode=mode))
+
+    take.__name__ = f"take_{label}"
+    return target(OP, f"jax:jnp.take[{label}]", region={"style": "take"})(take)
+
+
+take_none, take_clip, take_fill, take_wrap = _take(None), _take("clip"), _take("fill"), _take("wrap")
+
+
+def _index(operand, start_indices, start_index_map, index_vector_dim):
+    entries = advanced_index(operand.ndim, start_indices, start_index_map, index_vector_dim)
+    return tuple(slice(None) if e is None else _put(np.array(e)) for e in entries)
+
+
+@target(OP, "jax:x[idx]", region={"style": "advanced"})
+def getitem(operand, start_indices, *, start_index_map, index_vector_dim, **_):
+    return _run(lambda: _put(operand)[_index(operand, start_indices, start_index_map, index_vector_dim)])
+
+
+def _at_get(mode):
+    label = "None" if mode is None else mode
+
+    def at_get(operand, start_indices, *, start_index_map, index_vector_dim, **_):
+        return _run(lambda: _put(operand).at[_index(operand, start_indices, start_index_map, index_vector_dim)]
+                    .get(mode=mode))
+
+    at_get.__name__ = f"at_get_{label}"
+    return target(OP, f"jax:x.at[idx].get[{label}]", region={"style": "advanced"})(at_get)
+
+
+at_get_none, at_get_clip, at_get_fill, at_get_promise = (
+    _at_get(None), _at_get("clip"), _at_get("fill"), _at_get("promise_in_bounds"))

@@ -1,0 +1,38 @@
+"""Backend ``numpy``: take (raise/clip/wrap), take_along_axis and advanced indexing."""
+from __future__ import annotations
+
+from adapters.translate import advanced_index, along_axis_args, take_args
+from conformance.registry import target
+
+REQUIRES = ("numpy",)
+OP = "stablehlo.gather"
+
+
+def _np():
+    import numpy
+
+    return numpy
+
+
+def _take(mode: str):
+    def take(operand, start_indices, *, start_index_map, index_vector_dim, **_):
+        idx, axis = take_args(start_indices, start_index_map, index_vector_dim)
+        return _np().take(operand, idx, axis=axis, mode=mode)
+
+    take.__name__ = f"take_{mode}"
+    return target(OP, f"numpy:take[{mode}]", region={"style": "take"})(take)
+
+
+take_raise, take_clip, take_wrap = _take("raise"), _take("clip"), _take("wrap")
+
+
+@target(OP, "numpy:take_along_axis", region={"style": "along_axis"})
+def take_along_axis(operand, start_indices, *, start_index_map, **_):
+    idx, axis = along_axis_args(start_indices, start_index_map)
+    return _np().take_along_axis(operand, idx, axis=axis)
+
+
+@target(OP, "numpy:advanced-indexing", region={"style": "advanced"})
+def advanced_indexing(operand, start_indices, *, start_index_map, index_vector_dim, **_):
+    entries = advanced_index(operand.ndim, start_indices, start_index_map, index_vector_dim)
+    return operand[tuple(slice(None) if e is None else e for e in entries)]

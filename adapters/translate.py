@@ -1,0 +1,29 @@
+"""Backend-independent translations of a gather case into the arguments of common APIs.
+
+Each helper assumes the case comes from the matching strategy style (see ``strategies.gather``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def take_args(start_indices: np.ndarray, start_index_map, index_vector_dim) -> tuple[np.ndarray, int]:
+    """``take(operand, indices, axis)`` style: (indices without the vector dim, axis)."""
+    (axis,) = start_index_map
+    idx = start_indices if index_vector_dim == start_indices.ndim else np.take(start_indices, 0, axis=index_vector_dim)
+    return idx, int(axis)
+
+
+def along_axis_args(start_indices: np.ndarray, start_index_map) -> tuple[np.ndarray, int]:
+    """``take_along_axis`` style: (indices of the operand's rank, axis)."""
+    (axis,) = start_index_map
+    return start_indices, int(axis)
+
+
+def advanced_index(rank: int, start_indices: np.ndarray, start_index_map, index_vector_dim) -> list:
+    """``x[...]`` style: one entry per operand axis, an index array for indexed axes, None elsewhere."""
+    entries: list = [None] * rank
+    implicit = index_vector_dim == start_indices.ndim
+    for j, axis in enumerate(start_index_map):
+        entries[axis] = start_indices if implicit else start_indices[..., j]
+    return entries
