@@ -35,7 +35,18 @@ def zero_size_dropped_window(case: Case) -> bool:
     return any(ss[d] == 0 for d in dims)
 
 
+def index_at_dtype_edge(case: Case) -> bool:
+    """Some start index lies within 1 of its dtype's minimum or maximum."""
+    si = case.arrays["start_indices"]
+    if si.dtype.kind not in "iu" or not si.size:
+        return False
+    info = np.iinfo(si.dtype)
+    wide = si.astype(object)
+    return bool(((wide <= int(info.min) + 1) | (wide >= int(info.max) - 1)).any())
+
+
 CONDITIONS = {
+    "index-at-dtype-edge": index_at_dtype_edge,
     "negative-start": negative_start,
     "unsigned-index-high-bit": unsigned_index_high_bit,
     "zero-size-dropped-window": zero_size_dropped_window,

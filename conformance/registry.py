@@ -5,7 +5,7 @@ import importlib
 import importlib.util
 import inspect
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -104,10 +104,10 @@ def load_backend(name: str) -> list[Target]:
     declared = _deviation_file(name, module)
     targets = []
     for _, fn in inspect.getmembers(module, callable):
-        t = getattr(fn, "__conformance_target__", None)
-        if t is None:
+        marked = getattr(fn, "__conformance_target__", None)
+        if marked is None:
             continue
-        t.backend = name
+        t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()})
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)

@@ -1,0 +1,78 @@
+"""Command line: ``conformance list`` and ``conformance check`` (re-run one case on one target)."""
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import sys
+from pathlib import Path
+
+from conformance.case import Case
+from conformance.registry import BUILTIN_BACKENDS, BackendError, load_backend, missing_requirements
+
+
+def _versions() -> dict[str, str]:
+    out = {}
+    for pkg in ("numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime", "hypothesis"):
+        try:
+            out[pkg] = importlib.metadata.version(pkg)
+        except importlib.metadata.PackageNotFoundError:
+            pass
+    return out
+
+
+def cmd_list(_args) -> int:
+    for name in BUILTIN_BACKENDS:
+        missing = missing_requirements(name)
+        if missing:
+            print(f"{name}: not installed (missing {', '.join(missing)})")
+            continue
+        for t in load_backend(name):
+            kinds = "+".join(k for k, on in (("valid", t.valid), ("invalid", t.invalid)) if on)
+            print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared deviations]")
+    print("versions: " + ", ".join(f"{k} {v}" for k, v in _versions().items()))
+    return 0
+
+
+def cmd_check(args) -> int:
+    from conformance.report_text import describe_divergence
+    from conformance.runner import check_case
+
+    text = Path(args.case[1:]).read_text() if args.case.startswith("@") else args.case
+    try:
+        case = Case.loads(text)
+    except (ValueError, KeyError, TypeError) as e:
+        print(f"conformance check: --case: expected a case as JSON (or @file), {e}", file=sys.stderr)
+        return 2
+    targets = {t.name: t for t in load_backend(args.backend)}
+    if args.target not in targets:
+        print(f"conformance check: --target: expected one of {', '.join(targets)}, got {args.target!r}", file=sys.stderr)
+        return 2
+    target = targets[args.target]
+    verdict = check_case(target, case)
+    if not verdict.diverges:
+        print(f"{target.name}: conform on case {case.id}")
+        return 0
+    print(describe_divergence(target, case, verdict))
+    dev = target.declared(verdict.cls, case)
+    print(f"declared deviation: {dev.reason}" if dev else "not declared")
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="backends, targets and installed versions")
+    check = sub.add_parser("check", help="run one case on one target and print the verdict")
+    check.add_argument("--backend", required=True, help=f"{', '.join(BUILTIN_BACKENDS)} or a module path")
+    check.add_argument("--target", required=True, help="target name, e.g. numpy:take[clip]")
+    check.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
+    args = parser.parse_args(argv)
+    try:
+        return {"list": cmd_list, "check": cmd_check}[args.command](args)
+    except BackendError as e:
+        print(f"conformance: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

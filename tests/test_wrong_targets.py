@@ -1,0 +1,30 @@
+"""The suite is not vacuous: deliberately wrong targets are caught, with a shrunk case."""
+import numpy as np
+import pytest
+
+from conformance.registry import load_backend
+from conformance.runner import UndeclaredDivergence, run_property
+from tests import wrong_targets
+
+
+def _target(name):
+    return {t.name: t for t in load_backend("tests.wrong_targets")}[name]
+
+
+@pytest.mark.parametrize("name,cls", [("wrong:wraps-instead-of-clamps", "wrap"),
+                                      ("wrong:drops-batching-dim", "wrong-value"),
+                                      ("wrong:accepts-everything", "accepts-invalid")])
+def test_wrong_target_is_caught(name, cls):
+    target = _target(name)
+    kind = "invalid" if cls == "accepts-invalid" else "valid"
+    with pytest.raises(UndeclaredDivergence) as info:
+        run_property(target, kind)
+    text = str(info.value)
+    assert f"class '{cls}'" in text and "reproduce: conformance check" in text
+
+
+def test_a_declared_deviation_is_not_a_failure():
+    target = _target("wrong:wraps-instead-of-clamps")
+    target.deviations = {"wrap": [wrong_targets.WRAP_DECLARED]}
+    seen = run_property(target, "valid")
+    assert seen["wrap"] > 0 and set(seen) <= {"conform", "wrap"}
