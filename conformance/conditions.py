@@ -45,10 +45,16 @@ def index_at_dtype_edge(case: Case) -> bool:
     return bool(((wide <= int(info.min) + 1) | (wide >= int(info.max) - 1)).any())
 
 
+def zero_size_batch(case: Case) -> bool:
+    """The start indices have a zero-size dim (so the result has no batch elements)."""
+    return 0 in case.arrays["start_indices"].shape
+
+
 CONDITIONS = {
     "index-at-dtype-edge": index_at_dtype_edge,
     "negative-start": negative_start,
     "unsigned-index-high-bit": unsigned_index_high_bit,
+    "zero-size-batch": zero_size_batch,
     "zero-size-dropped-window": zero_size_dropped_window,
 }
 

@@ -87,9 +87,16 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
         for key in ("target", "class", "reason"):
             if key not in entry:
                 raise BackendError(f"{path}: a [[deviation]] entry lacks {key!r} (needs target, class, reason)")
-        out.setdefault(entry["target"], []).append(
-            Deviation(entry["class"], entry["reason"], entry.get("link", ""), entry.get("when", "")))
+        for name in _names(entry["target"]):
+            for cls in _names(entry["class"]):
+                out.setdefault(name, []).append(
+                    Deviation(cls, entry["reason"], entry.get("link", ""), entry.get("when", "")))
     return out
+
+
+def _names(value: str | list[str]) -> list[str]:
+    """A deviations-file field that holds one name or a list of names."""
+    return [value] if isinstance(value, str) else list(value)
 
 
 def load_backend(name: str) -> list[Target]:

@@ -8,6 +8,7 @@ Transcribed from ../shared/specs/stablehlo-gather-scatter-batching-dims-rfc.md (
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Any, Sequence
 
 import numpy as np
@@ -284,6 +285,8 @@ def evaluate_fast(operand, start_indices, *, offset_dims, collapsed_slice_dims, 
     offset_operand_dims = [d for d in range(r_op) if d not in collapsed_slice_dims and d not in operand_batching_dims]
     oshape = tuple(slice_sizes[d] for d in offset_operand_dims)
     no = len(oshape)
+    if variant.out_of_bounds == "error" and 0 in bshape + oshape:
+        variant = replace(variant, out_of_bounds="clamp")  # an empty result reads no window, so nothing errs
     base = [np.zeros(bshape, np.int64) for _ in range(r_op)]
     filled = np.zeros(bshape, bool)
     for d_start, d_operand in enumerate(start_index_map):

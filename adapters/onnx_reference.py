@@ -1,0 +1,34 @@
+"""Backend ``onnx_reference``: the onnx package's Python ReferenceEvaluator, as a second ONNX implementation.
+
+Its GatherElements calls ``numpy.choose(mode="wrap")``, which wraps an index by adding or
+subtracting the axis length one step at a time: an index near its dtype's edge runs for minutes
+(measured: 10 s for int32 values on a size-1 axis). Cases with such indices are reported as
+``unsupported`` instead of being run; see ``WRAP_LOOP_LIMIT``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.outcome import Unsupported
+
+REQUIRES = ("onnx",)
+WRAP_LOOP_LIMIT = 2**20  # |index| / axis length above this would loop for seconds in numpy.choose
+_EVALUATORS: dict[int, object] = {}
+
+
+def _run(model, feeds):
+    from onnx.reference import ReferenceEvaluator
+
+    indices = feeds["indices"]
+    if model.graph.node[0].op_type == "GatherElements" and indices.size:
+        if int(np.abs(indices.astype(np.float64)).max()) > WRAP_LOOP_LIMIT:
+            raise Unsupported(f"GatherElements index beyond ±{WRAP_LOOP_LIMIT}: numpy.choose(mode='wrap') "
+                              "would loop |index|/n times")
+    key = id(model)
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = ReferenceEvaluator(model)
+    return _EVALUATORS[key].run(None, feeds)[0]
+
+
+globals().update(make_targets("onnx_reference", _run, ALL_ELEMENTS))

@@ -1,0 +1,30 @@
+"""Backend ``onnxruntime``: Gather, GatherElements and GatherND (each opset) on the CPU provider.
+
+ONNX Runtime cannot load complex tensors (``MLDataType ... not registered``) nor take bfloat16
+numpy inputs, so those element types are outside this backend's region.
+"""
+from __future__ import annotations
+
+from adapters.onnx_gather import ALL_ELEMENTS, make_targets
+
+REQUIRES = ("onnx", "onnxruntime")
+_SESSIONS: dict[int, object] = {}
+
+
+def _run(model, feeds):
+    import onnxruntime
+
+    key = id(model)
+    if key not in _SESSIONS:
+        onnxruntime.set_default_logger_severity(3)  # errors are results here, not log lines
+        options = onnxruntime.SessionOptions()
+        options.log_severity_level = 3
+        _SESSIONS[key] = onnxruntime.InferenceSession(
+            model.SerializeToString(), options, providers=["CPUExecutionProvider"])
+    quiet = onnxruntime.RunOptions()
+    quiet.log_severity_level = 4
+    return _SESSIONS[key].run(None, feeds, quiet)[0]
+
+
+ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
+globals().update(make_targets("onnxruntime", _run, ELEMENTS))
