@@ -1,11 +1,18 @@
-"""Backend ``numpy``: take (raise/clip/wrap), take_along_axis and advanced indexing."""
+"""Backend ``numpy``: take (raise/clip/wrap), take_along_axis and advanced indexing.
+
+``take(mode="wrap")`` wraps an index by adding or subtracting the axis length one step at a time
+(measured: an int64 index at the dtype's edge on a size-1 axis does not return within 20 s). Cases
+with an index beyond ``WRAP_LOOP_LIMIT`` are reported as ``unsupported`` instead of being run.
+"""
 from __future__ import annotations
 
 from adapters.translate import advanced_index, along_axis_args, take_args
+from conformance.outcome import Unsupported
 from conformance.registry import target
 
 REQUIRES = ("numpy",)
 OP = "stablehlo.gather"
+WRAP_LOOP_LIMIT = 2**31  # |index| / axis length steps above this take seconds to forever
 
 
 def _np():
@@ -17,6 +24,8 @@ def _np():
 def _take(mode: str):
     def take(operand, start_indices, *, start_index_map, index_vector_dim, **_):
         idx, axis = take_args(start_indices, start_index_map, index_vector_dim)
+        if mode == "wrap" and idx.size and float(_np().abs(idx.astype(float)).max()) > WRAP_LOOP_LIMIT:
+            raise Unsupported(f"index beyond ±2**31: numpy.take(mode='wrap') would loop |index|/n times")
         return _np().take(operand, idx, axis=axis, mode=mode)
 
     take.__name__ = f"take_{mode}"

@@ -53,9 +53,21 @@ def cmd_check(args) -> int:
         print(f"{target.name}: conform on case {case.id}")
         return 0
     print(describe_divergence(target, case, verdict))
-    dev = target.declared(verdict.cls, case)
+    dev = target.declared(verdict.classes, case)
     print(f"declared deviation: {dev.reason}" if dev else "not declared")
     return 1
+
+
+def cmd_labels(_args) -> int:
+    from conformance.labels_table import rows
+
+    targets = [t for b in ("stablehlo", "xla") if not missing_requirements(b) for t in load_backend(b)
+               if t.invalid and t.name in ("stablehlo:verifier", "xla:gather")]
+    for label, oracle, answers in rows(targets):
+        print(f"{label}: oracle: {oracle}")
+        for t, answer in zip(targets, answers):
+            print(f"    {t.name}: {answer}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,9 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--backend", required=True, help=f"{', '.join(BUILTIN_BACKENDS)} or a module path")
     check.add_argument("--target", required=True, help="target name, e.g. numpy:take[clip]")
     check.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
+    sub.add_parser("labels", help="per gather constraint label: a minimal breaking case, the oracle's and the verifier's messages")
     args = parser.parse_args(argv)
     try:
-        return {"list": cmd_list, "check": cmd_check}[args.command](args)
+        return {"list": cmd_list, "check": cmd_check, "labels": cmd_labels}[args.command](args)
     except BackendError as e:
         print(f"conformance: {e}", file=sys.stderr)
         return 2

@@ -46,7 +46,12 @@ class Outcome:
 
 
 def first_line(text: str, limit: int = 300) -> str:
-    line = next((ln.strip() for ln in str(text).splitlines() if ln.strip()), "")
+    """The message's first line; a heading such as ``Unable to parse module assembly:`` keeps its
+    first ``error:`` line, which is what says what went wrong."""
+    lines = [ln.strip() for ln in str(text).splitlines() if ln.strip()]
+    line = lines[0] if lines else ""
+    if line.endswith(":"):
+        line += " " + next((ln for ln in lines[1:] if "error" in ln), lines[1] if len(lines) > 1 else "")
     return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
@@ -61,6 +66,8 @@ def run(fn, kwargs: dict[str, Any]) -> Outcome:
     except TargetTimeout as e:
         return Outcome("timeout", message=str(e))
     except RemoteError as e:
+        if e.type_name == Unsupported.__name__:
+            return Outcome("unsupported", message=str(e))
         return Outcome("rejection", error_type=e.type_name, message=str(e))
     except Exception as e:  # noqa: BLE001 - any exception is the target rejecting the case
         return Outcome("rejection", error_type=type(e).__name__, message=str(e))

@@ -14,6 +14,8 @@ def pytest_addoption(parser):
                     help=f"backend to test: {', '.join(BUILTIN_BACKENDS)}, all (default: every installed one), "
                          "or an importable module of targets; repeatable")
     group.addoption("--device", default="cpu", help="device the targets run on: cpu (default) or cuda")
+    group.addoption("--examples", type=int, default=None, metavar="N",
+                    help="examples per property, overriding the Hypothesis profile's count")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -21,11 +23,19 @@ def pytest_configure(config):
     profiles.register()
     if not config.getoption("hypothesis_profile", None):
         settings.load_profile("dev")
+    examples = config.getoption("examples")
+    if examples is not None:
+        if examples < 1:
+            raise pytest.UsageError(f"--examples: expected a positive number of examples, got {examples}")
+        runtime.set_examples(examples)
     try:
         runtime.set_device(config.getoption("device"))
     except ValueError as e:
         raise pytest.UsageError(str(e)) from None
     config._conformance_targets = None
+
+
+EXTRAS = {"onnxruntime": "onnx", "onnx_reference": "onnx", "stablehlo": "jax", "xla": "jax"}
 
 
 def selected_targets(config):
@@ -39,7 +49,7 @@ def selected_targets(config):
             missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
             if missing:
                 raise pytest.UsageError(f"--backend {name}: not installed (missing {', '.join(missing)}); "
-                                        f"pip install '.[{name}]'")
+                                        f"pip install '.[{EXTRAS.get(name, name)}]'")
             try:
                 targets += load_backend(name)
             except BackendError as e:

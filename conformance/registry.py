@@ -52,13 +52,15 @@ class Target:
             kwargs["result_type"] = case.result_type
         return kwargs
 
-    def declared(self, cls: str, case=None) -> Deviation | None:
-        """The declared deviation covering a divergence of class ``cls`` on ``case``, if any."""
+    def declared(self, classes: str | tuple[str, ...], case=None) -> Deviation | None:
+        """The declared deviation covering a divergence of class ``classes`` (or of any of them:
+        an observation several variants explain) on ``case``, if any."""
         from conformance.conditions import holds
 
-        for dev in self.deviations.get(cls, ()):
-            if case is None or holds(dev.when, case):
-                return dev
+        for cls in (classes,) if isinstance(classes, str) else classes:
+            for dev in self.deviations.get(cls, ()):
+                if case is None or holds(dev.when, case):
+                    return dev
         return None
 
 

@@ -15,7 +15,8 @@ def repro_command(target: Target, case: Case) -> str:
 
 def describe_divergence(target: Target, case: Case, verdict: Verdict) -> str:
     lines = [
-        f"{target.name} diverges from {case.op}: class '{verdict.cls}'" + (f" ({verdict.detail})" if verdict.detail else ""),
+        f"{target.name} diverges from {case.op}: class '{verdict.cls}'" + (f" ({verdict.detail})" if verdict.detail else "")
+        + (f"; also explained as {', '.join(verdict.also)}" if verdict.also else ""),
         f"case {case.id}: {case.describe()}",
     ]
     if verdict.clause:

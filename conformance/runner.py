@@ -5,7 +5,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, settings
 
 from conformance import isolation, ops, outcome, runtime
 from conformance.case import Case
@@ -47,11 +47,12 @@ def run_property(target: Target, kind: str) -> Counter:
     strategy = ops.valid_cases(target) if kind == "valid" else ops.invalid_cases(target)
     seen: Counter = Counter()
 
+    @settings(max_examples=runtime.examples()) if runtime.examples() else (lambda f: f)
     @given(case=strategy)
     def conforms(case: Case) -> None:
         verdict = check_case(target, case)
-        seen[verdict.cls] += 1
-        if verdict.diverges and target.declared(verdict.cls, case) is None:
+        seen.update(verdict.classes)
+        if verdict.diverges and target.declared(verdict.classes, case) is None:
             raise UndeclaredDivergence(describe_divergence(target, case, verdict))
 
     conforms()

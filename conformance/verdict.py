@@ -20,6 +20,11 @@ CLASSES = ("conform", "clamp", "fill", "wrap", "error", "skip-window", "wrong-va
            "spec-inconsistency")
 
 
+# When several variants explain an observed value (an operand element can equal a fill constant),
+# the first in this order names the divergence: the narrowest explanation first.
+VARIANT_PRIORITY = ("unsigned-as-signed", "fill", "wrap", "wrap+fill", "wrap-modulo")
+
+
 @dataclass(frozen=True)
 class Verdict:
     cls: str
@@ -27,6 +32,11 @@ class Verdict:
     clause: str = ""
     expected: str = ""
     observed: str = ""
+    also: tuple[str, ...] = ()  # further classes whose variants explain the same observed value
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return (self.cls, *self.also)
 
     @property
     def diverges(self) -> bool:
@@ -108,12 +118,12 @@ def judge_gather(case: Case, outcome: Outcome) -> Verdict:
     if same_array(expected, observed):
         return Verdict("conform")
     if oob:
-        order = {"as-signed": 0}
-        for name, variant in sorted(GATHER_VARIANTS.items(),
-                                    key=lambda kv: (order.get(kv[1].negatives, 1), kv[1].out_of_bounds == "fill")):
-            if name != "clamp" and _matches_variant(case, observed, name):
-                return Verdict(variant.divergence_class, f"matches variant {name!r}", clause=clamp_clause,
-                               expected=_brief(expected), observed=_brief(observed))
+        names = [name for name in VARIANT_PRIORITY if _matches_variant(case, observed, name)]
+        if names:
+            classes = list(dict.fromkeys(GATHER_VARIANTS[n].divergence_class for n in names))
+            detail = "matches variant " + " and ".join(repr(n) for n in names)
+            return Verdict(classes[0], detail, clause=clamp_clause, expected=_brief(expected),
+                           observed=_brief(observed), also=tuple(classes[1:]))
     return Verdict("wrong-value", _first_mismatch(expected, observed), clause="gather semantics: operand_index",
                    expected=_brief(expected), observed=_brief(observed))
 

@@ -1,7 +1,7 @@
 """Oracle self-tests: literal vs fast (every variant), the StableHLO interpreter, JSON round trips."""
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from conformance.case import Case
@@ -24,7 +24,6 @@ def _both(case, variant):
     return out
 
 
-@settings(max_examples=150)
 @given(case=st.sampled_from(STYLES).flatmap(lambda s: gather_cases(style=s, edge_dims=False)),
        variant=st.sampled_from(sorted(GATHER_VARIANTS)))
 def test_literal_equals_fast(case, variant):
@@ -35,13 +34,10 @@ def test_literal_equals_fast(case, variant):
     assert same_array(lit[0], fast[0]) and (lit[1] == fast[1]).all()
 
 
-@settings(max_examples=40)
 @given(case=gather_cases(edge_dims=False, index_dtypes=("int8", "int16", "int32", "int64")))
 def test_oracle_equals_stablehlo_interpreter(case, builtin_target):
     target = builtin_target("stablehlo", "stablehlo:interpreter")
     outcome = call(target, case)
-    if outcome.kind == "crash" and any(s == 0 for s in case.attrs["slice_sizes"]):
-        return  # zero-size windows: see the declared deviations
     assert outcome.kind == "value", outcome.brief()
     assert same_array(gather(**case.kwargs()), outcome.value)
 

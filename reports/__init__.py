@@ -1,0 +1,1 @@
+"""The nightly divergence report, seeds and repro scripts (issue 6); nothing here yet."""
