@@ -6,8 +6,7 @@ with an index beyond ``WRAP_LOOP_LIMIT`` are reported as ``unsupported`` instead
 """
 from __future__ import annotations
 
-from adapters.translate import advanced_index, along_axis_args, take_args
-from conformance.outcome import Unsupported
+from adapters.translate import advanced_index, along_axis_args, refuse_wrap_loop, take_args
 from conformance.registry import target
 
 REQUIRES = ("numpy",)
@@ -24,8 +23,8 @@ def _np():
 def _take(mode: str):
     def take(operand, start_indices, *, start_index_map, index_vector_dim, **_):
         idx, axis = take_args(start_indices, start_index_map, index_vector_dim)
-        if mode == "wrap" and idx.size and float(_np().abs(idx.astype(float)).max()) > WRAP_LOOP_LIMIT:
-            raise Unsupported(f"index beyond ±2**31: numpy.take(mode='wrap') would loop |index|/n times")
+        if mode == "wrap":
+            refuse_wrap_loop(idx, WRAP_LOOP_LIMIT, "numpy.take(mode='wrap')")
         return _np().take(operand, idx, axis=axis, mode=mode)
 
     take.__name__ = f"take_{mode}"

@@ -7,10 +7,8 @@ subtracting the axis length one step at a time: an index near its dtype's edge r
 """
 from __future__ import annotations
 
-import numpy as np
-
 from adapters.onnx_gather import ALL_ELEMENTS, make_targets
-from conformance.outcome import Unsupported
+from adapters.translate import refuse_wrap_loop
 
 REQUIRES = ("onnx",)
 WRAP_LOOP_LIMIT = 2**20  # |index| / axis length above this would loop for seconds in numpy.choose
@@ -20,11 +18,8 @@ _EVALUATORS: dict[int, object] = {}
 def _run(model, feeds):
     from onnx.reference import ReferenceEvaluator
 
-    indices = feeds["indices"]
-    if model.graph.node[0].op_type == "GatherElements" and indices.size:
-        if int(np.abs(indices.astype(np.float64)).max()) > WRAP_LOOP_LIMIT:
-            raise Unsupported(f"GatherElements index beyond ±{WRAP_LOOP_LIMIT}: numpy.choose(mode='wrap') "
-                              "would loop |index|/n times")
+    if model.graph.node[0].op_type == "GatherElements":
+        refuse_wrap_loop(feeds["indices"], WRAP_LOOP_LIMIT, "GatherElements' numpy.choose(mode='wrap')")
     key = id(model)
     if key not in _EVALUATORS:
         _EVALUATORS[key] = ReferenceEvaluator(model)

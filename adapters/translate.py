@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from conformance.outcome import Unsupported
+
 
 def take_args(start_indices: np.ndarray, start_index_map, index_vector_dim) -> tuple[np.ndarray, int]:
     """``take(operand, indices, axis)`` style: (indices without the vector dim, axis)."""
@@ -27,3 +29,9 @@ def advanced_index(rank: int, start_indices: np.ndarray, start_index_map, index_
     for j, axis in enumerate(start_index_map):
         entries[axis] = start_indices if implicit else start_indices[..., j]
     return entries
+
+
+def refuse_wrap_loop(indices: np.ndarray, limit: int, api: str) -> None:
+    """Raise Unsupported when ``api`` would wrap an index one axis length at a time past ``limit``."""
+    if indices.size and float(np.abs(indices.astype(np.float64)).max()) > limit:
+        raise Unsupported(f"index beyond ±{limit}: {api} would loop |index|/n times to wrap it")

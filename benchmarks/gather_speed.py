@@ -57,15 +57,15 @@ def evaluator_ratio(repeats: int = 5) -> tuple[float, float, int]:
     start_indices = rng.integers(-50, 550, size=(1000, 1)).astype(np.int32)
     attrs = dict(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,), index_vector_dim=1,
                  slice_sizes=(1, 100))
-    lit = [_seconds(evaluate_literal, operand, start_indices, attrs) for _ in range(max(1, repeats // 2))]
-    fast = [_seconds(evaluate_fast, operand, start_indices, attrs) for _ in range(repeats)]
+    lit = [_seconds(lambda: evaluate_literal(operand, start_indices, **attrs)) for _ in range(max(1, repeats // 2))]
+    fast = [_seconds(lambda: evaluate_fast(operand, start_indices, **attrs)) for _ in range(repeats)]
     n = evaluate_fast(operand, start_indices, **attrs)[0].size
     return statistics.median(lit), statistics.median(fast), n
 
 
-def _seconds(fn, *args) -> float:
+def _seconds(fn) -> float:
     t0 = time.perf_counter()
-    fn(args[0], args[1], **args[2])
+    fn()
     return time.perf_counter() - t0
 
 

@@ -82,10 +82,14 @@ def _fill_constants(dt: np.dtype) -> list:
     return [0, np.nan]
 
 
-def judge_gather(case: Case, outcome: Outcome) -> Verdict:
+def case_violations(case: Case) -> list:
+    """The oracle's check of a gather case, including its declared result type if it has one."""
     rt = case.result_type or {}
-    violations = check(
-        **case.arrays, **case.attrs, result_shape=rt.get("shape"), result_element_type=rt.get("dtype"))
+    return check(**case.arrays, **case.attrs, result_shape=rt.get("shape"), result_element_type=rt.get("dtype"))
+
+
+def judge_gather(case: Case, outcome: Outcome) -> Verdict:
+    violations = case_violations(case)
     if outcome.kind in ("crash", "timeout", "unsupported"):
         return Verdict(outcome.kind, outcome.message)
     if violations:

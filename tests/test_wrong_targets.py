@@ -26,5 +26,5 @@ def test_wrong_target_is_caught(name, cls):
 def test_a_declared_deviation_is_not_a_failure():
     target = _target("wrong:wraps-instead-of-clamps")
     target.deviations = {"wrap": [wrong_targets.WRAP_DECLARED]}
-    seen = run_property(target, "valid")
-    assert seen["wrap"] > 0 and set(seen) <= {"conform", "wrap"}
+    seen = run_property(target, "valid")  # raises if any divergence is not covered by the "wrap" entry
+    assert seen["wrap"] > 0

@@ -12,7 +12,7 @@ WRAP_DECLARED = Deviation("wrap", "test: declared on purpose")
         isolated=False)
 def wraps(operand, start_indices, **attrs):
     attrs.pop("result_type", None)
-    return evaluate_fast(operand, start_indices, variant=GATHER_VARIANTS["wrap"], **attrs)[0]
+    return evaluate_fast(operand, start_indices, variant=GATHER_VARIANTS["wrap-modulo"], **attrs)[0]  # every out-of-bounds index wraps
 
 
 @target("stablehlo.gather", "wrong:drops-batching-dim", region={"style": "along_axis", "oob_share": 0.0},
