@@ -8,12 +8,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from oracles.dtypes import dtype as dtype_of
+
+
+_VARIADIC = re.compile(r"(\w+)\[(\d+)\]")
 
 
 def array_to_json(a: np.ndarray) -> dict[str, Any]:
@@ -101,8 +105,18 @@ class Case:
         return hash(self.id)
 
     def kwargs(self) -> dict[str, Any]:
-        """Arrays then attributes, as keyword arguments of the spec op's signature."""
-        return {**self.arrays, **self.attrs}
+        """Arrays then attributes, as keyword arguments of the spec op's signature.
+
+        Variadic operands are stored as ``name[0]``, ``name[1]``, ... and passed as a list ``name``.
+        """
+        out: dict[str, Any] = {}
+        for key, value in self.arrays.items():
+            m = _VARIADIC.fullmatch(key)
+            if m:
+                out.setdefault(m.group(1), []).append(value)
+            else:
+                out[key] = value
+        return {**out, **self.attrs}
 
     def describe(self) -> str:
         """A short human-readable line: shapes, dtypes and attributes."""

@@ -43,11 +43,11 @@ class Verdict:
         return self.cls not in ("conform", "unsupported")
 
 
-def _brief(a: np.ndarray) -> str:
+def brief(a: np.ndarray) -> str:
     return f"{a.dtype.name}{list(a.shape)} {np.array2string(a, threshold=40, edgeitems=3)}"
 
 
-def _first_mismatch(expected: np.ndarray, observed: np.ndarray) -> str:
+def first_mismatch(expected: np.ndarray, observed: np.ndarray) -> str:
     bad = np.argwhere(mismatch_mask(expected, observed))
     if not len(bad):
         return ""
@@ -83,7 +83,11 @@ def _fill_constants(dt: np.dtype) -> list:
 
 
 def case_violations(case: Case) -> list:
-    """The oracle's check of a gather case, including its declared result type if it has one."""
+    """The oracle's check of a case, including its declared result type if it has one."""
+    if case.op == "stablehlo.scatter":
+        from conformance.verdict_scatter import scatter_violations
+
+        return scatter_violations(case)
     rt = case.result_type or {}
     return check(**case.arrays, **case.attrs, result_shape=rt.get("shape"), result_element_type=rt.get("dtype"))
 
@@ -109,16 +113,16 @@ def judge_gather(case: Case, outcome: Outcome) -> Verdict:
     if outcome.kind == "rejection":
         cls = "error" if oob else "rejects-valid"
         return Verdict(cls, f"{outcome.error_type}: {outcome.message[:300]}", clause=clamp_clause if oob else "valid input",
-                       expected=_brief(expected), observed=outcome.brief())
+                       expected=brief(expected), observed=outcome.brief())
     observed = outcome.value
     if not isinstance(observed, np.ndarray):
-        return Verdict("wrong-shape", "target returned several values", expected=_brief(expected), observed=outcome.brief())
+        return Verdict("wrong-shape", "target returned several values", expected=brief(expected), observed=outcome.brief())
     if observed.shape != expected.shape:
         return Verdict("wrong-shape", f"shape {list(observed.shape)} != {list(expected.shape)}", clause="C22",
-                       expected=_brief(expected), observed=_brief(observed))
+                       expected=brief(expected), observed=brief(observed))
     if observed.dtype != expected.dtype:
         return Verdict("wrong-dtype", f"dtype {observed.dtype.name} != {expected.dtype.name}", clause="C23",
-                       expected=_brief(expected), observed=_brief(observed))
+                       expected=brief(expected), observed=brief(observed))
     if same_array(expected, observed):
         return Verdict("conform")
     if oob:
@@ -126,14 +130,22 @@ def judge_gather(case: Case, outcome: Outcome) -> Verdict:
         if names:
             classes = list(dict.fromkeys(GATHER_VARIANTS[n].divergence_class for n in names))
             detail = "matches variant " + " and ".join(repr(n) for n in names)
-            return Verdict(classes[0], detail, clause=clamp_clause, expected=_brief(expected),
-                           observed=_brief(observed), also=tuple(classes[1:]))
-    return Verdict("wrong-value", _first_mismatch(expected, observed), clause="gather semantics: operand_index",
-                   expected=_brief(expected), observed=_brief(observed))
+            return Verdict(classes[0], detail, clause=clamp_clause, expected=brief(expected),
+                           observed=brief(observed), also=tuple(classes[1:]))
+    return Verdict("wrong-value", first_mismatch(expected, observed), clause="gather semantics: operand_index",
+                   expected=brief(expected), observed=brief(observed))
 
 
-JUDGES = {"stablehlo.gather": judge_gather}
+def _judge_scatter(case: Case, outcome: Outcome) -> Verdict:
+    from conformance.verdict_scatter import judge_scatter
+
+    return judge_scatter(case, outcome)
+
+
+JUDGES = {"stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter}
 
 
 def judge(case: Case, outcome: Outcome) -> Verdict:
+    if case.op not in JUDGES:
+        raise ValueError(f"case.op: expected one of {', '.join(JUDGES)}, got {case.op!r}")
     return JUDGES[case.op](case, outcome)

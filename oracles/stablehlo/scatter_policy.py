@@ -1,0 +1,131 @@
+"""Scatter semantics variants and update computations.
+
+The spec skips each update element whose ``result_index`` is out of bounds (``skip-element``).
+The variants name what backends do instead: drop the whole window (``skip-window``), clamp the
+window start as gather does (``clamp``), count negative indices from the end (``wrap``), raise
+(``error``), or read unsigned indices as signed. A variant is (negatives, out_of_bounds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+OUT_OF_BOUNDS = ("skip-element", "skip-window", "clamp", "error")
+
+
+@dataclass(frozen=True)
+class ScatterVariant:
+    name: str
+    negatives: str = "keep"  # keep | from-end | modulo | as-signed
+    out_of_bounds: str = "skip-element"
+
+    @property
+    def divergence_class(self) -> str:
+        if self.negatives == "as-signed":
+            return "wrong-value"
+        if self.negatives != "keep":
+            return "wrap"
+        return {"skip-element": "conform", "skip-window": "skip-window", "clamp": "clamp",
+                "error": "error"}[self.out_of_bounds]
+
+
+SCATTER_VARIANTS: dict[str, ScatterVariant] = {
+    v.name: v
+    for v in (
+        ScatterVariant("skip-element"),
+        ScatterVariant("skip-window", out_of_bounds="skip-window"),
+        ScatterVariant("clamp", out_of_bounds="clamp"),
+        ScatterVariant("error", out_of_bounds="error"),
+        ScatterVariant("wrap", negatives="from-end"),
+        ScatterVariant("wrap+skip-window", negatives="from-end", out_of_bounds="skip-window"),
+        ScatterVariant("wrap+clamp", negatives="from-end", out_of_bounds="clamp"),
+        ScatterVariant("wrap+error", negatives="from-end", out_of_bounds="error"),
+        ScatterVariant("wrap-modulo", negatives="modulo"),
+        ScatterVariant("unsigned-as-signed", negatives="as-signed"),
+    )
+}
+SPEC = SCATTER_VARIANTS["skip-element"]
+
+
+class OutOfBoundsUpdate(IndexError):
+    """Raised by the ``error`` variants when an update element would land out of bounds."""
+
+
+def starts_as_int64(column: np.ndarray, dim: int, variant: ScatterVariant) -> np.ndarray:
+    """Start indices of one input dim after the variant's reading of negative values."""
+    if variant.negatives == "modulo" and dim > 0:
+        if column.dtype == np.uint64:
+            return (column % np.uint64(dim)).astype(np.int64)
+        return np.mod(column.astype(np.int64), dim)
+    if variant.negatives == "as-signed" and column.dtype.kind == "u":
+        return column.view(column.dtype.str.replace("u", "i")).astype(np.int64)
+    if column.dtype == np.uint64:  # values above int64's range saturate: still out of bounds
+        s = np.minimum(column, np.uint64(np.iinfo(np.int64).max)).astype(np.int64)
+    else:
+        s = column.astype(np.int64)
+    if variant.negatives == "from-end":
+        s = np.where(s < 0, s + dim, s)
+    return s
+
+
+# ---- update computations -------------------------------------------------------------------
+
+def _float_view(a: np.ndarray) -> bool:
+    return a.dtype.kind == "f" or a.dtype.name == "bfloat16"
+
+
+def _ieee_pick(a: np.ndarray, b: np.ndarray, want_min: bool) -> np.ndarray:
+    """IEEE-754 minimum/maximum: NaN propagates, -0.0 orders below +0.0; complex: lexicographic."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype.kind == "c":
+        less = (a.real < b.real) | ((a.real == b.real) & (a.imag < b.imag))
+        more = (a.real > b.real) | ((a.real == b.real) & (a.imag > b.imag))
+        take_a = less if want_min else more
+        out = np.where(take_a, a, b)
+        nan = np.isnan(a) | np.isnan(b)
+        return np.where(nan, np.asarray(complex(np.nan, np.nan), a.dtype), out).astype(a.dtype)
+    if a.dtype.kind == "b":
+        return (a & b) if want_min else (a | b)
+    if not _float_view(a):
+        return np.minimum(a, b) if want_min else np.maximum(a, b)
+    af, bf = a.astype(np.float64), b.astype(np.float64)
+    take_a = (af < bf) if want_min else (af > bf)
+    tie = af == bf
+    zero_pick = np.signbit(af) if want_min else ~np.signbit(af)
+    out = np.where(take_a | (tie & zero_pick), a, b)
+    return np.where(np.isnan(af) | np.isnan(bf), np.asarray(np.nan).astype(a.dtype), out).astype(a.dtype)
+
+
+def _add(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    return (a | b) if a.dtype.kind == "b" else (a + b).astype(a.dtype)
+
+
+def _multiply(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    return (a & b) if a.dtype.kind == "b" else (a * b).astype(a.dtype)
+
+
+COMPUTATIONS: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    "add": _add,
+    "multiply": _multiply,
+    "minimum": lambda a, b: _ieee_pick(a, b, True),
+    "maximum": lambda a, b: _ieee_pick(a, b, False),
+    "replace": lambda a, b: np.asarray(b).astype(np.asarray(a).dtype),
+}
+# stablehlo op names used in the update_computation region (replace returns the update)
+REGION_OPS = {"add": "stablehlo.add", "multiply": "stablehlo.multiply", "minimum": "stablehlo.minimum",
+              "maximum": "stablehlo.maximum", "replace": None}
+
+
+def apply_computation(update_computation, olds: list[np.ndarray], news: list[np.ndarray]) -> list[np.ndarray]:
+    """``update_computation(results..., updates...)`` on equally shaped arrays, one per input."""
+    with np.errstate(all="ignore"):
+        if callable(update_computation):
+            out = update_computation(*olds, *news)
+            out = list(out) if isinstance(out, (tuple, list)) else [out]
+            return [np.asarray(o).astype(old.dtype) for o, old in zip(out, olds)]
+        fn = COMPUTATIONS[update_computation]
+        return [fn(o, n) for o, n in zip(olds, news)]

@@ -1,0 +1,253 @@
+"""Hypothesis strategies for ``stablehlo.scatter`` cases, built constructively.
+
+``scatter_cases(region)`` draws valid cases. A *style* fixes the structure of the dimension numbers
+to what an API family can express: ``general`` (everything), ``along_axis`` (torch ``scatter_``,
+numpy ``put_along_axis``), ``advanced`` (``x[idx] = v``, ``index_put_``, ``ufunc.at``), ``take``
+(``index_add_``/``index_copy_``/``put``), ``scatter_nd`` (ONNX ScatterND). Windows may lie fully in,
+partly out or fully out of bounds; duplicates come at a tunable rate.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+from hypothesis import strategies as st
+
+from conformance.case import Case
+from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
+from oracles.dtypes import dtype as dtype_of
+from oracles.stablehlo.dims import combine
+from oracles.stablehlo.scatter import result_positions
+from oracles.stablehlo.scatter_policy import COMPUTATIONS
+from strategies.values import index_array, operand_values
+
+STYLES = ("general", "along_axis", "advanced", "take", "scatter_nd")
+EDGE_DIMS = {"int8": (127, 128, 129), "uint8": (255, 256, 257)}
+
+
+@dataclass(frozen=True)
+class ScatterRegion:
+    """What part of the scatter space to draw from. The defaults cover all of it (one input)."""
+
+    style: str = "general"
+    index_vector_dim: str = "any"  # general only: "any", "last" or "implicit"
+    min_input_rank: int = 0
+    max_input_rank: int = 4
+    max_scatter_rank: int = 3
+    min_scatter_rank: int = 0
+    max_dim: int = 4
+    max_batching_dims: int = 2
+    max_index_vector: int = 3
+    max_inputs: int = 1
+    element_dtypes: tuple[str, ...] = ELEMENT_DTYPES
+    index_dtypes: tuple[str, ...] = INDEX_DTYPES
+    computations: tuple[str, ...] = tuple(COMPUTATIONS)
+    oob_share: float = 0.25
+    dup_share: float = 0.2
+    edge_dims: bool = True
+    specials: bool = True
+    unique_indices: bool = True  # may set unique_indices=true where the indices really are unique
+
+    def __post_init__(self):
+        if self.style not in STYLES:
+            raise ValueError(f"ScatterRegion.style: expected one of {', '.join(STYLES)}, got {self.style!r}")
+        for c in self.computations:
+            if c not in COMPUTATIONS:
+                raise ValueError(f"ScatterRegion.computations: expected names from {', '.join(COMPUTATIONS)}, got {c!r}")
+        for name in ("element_dtypes", "index_dtypes"):
+            for dt in getattr(self, name):
+                dtype_of(dt)
+
+
+@dataclass
+class ScatterPlan:
+    """The structure of one case before its arrays are filled in."""
+
+    input_shape: list[int]
+    update_window_dims: list[int]
+    inserted_window_dims: list[int]
+    input_batching_dims: list[int]
+    scatter_indices_batching_dims: list[int]
+    scatter_dims_to_operand_dims: list[int]
+    index_vector_dim: int
+    indices_shape: list[int]
+    updates_shape: list[int]
+    window_sizes: list[int]  # per input dim (1 at inserted and batching dims)
+
+    def attrs(self) -> dict:
+        return dict(
+            update_window_dims=tuple(self.update_window_dims), inserted_window_dims=tuple(self.inserted_window_dims),
+            input_batching_dims=tuple(self.input_batching_dims),
+            scatter_indices_batching_dims=tuple(self.scatter_indices_batching_dims),
+            scatter_dims_to_operand_dims=tuple(self.scatter_dims_to_operand_dims),
+            index_vector_dim=self.index_vector_dim, indices_are_sorted=False, unique_indices=False,
+        )
+
+
+def _dim(draw, region: ScatterRegion, lo: int = 0) -> int:
+    return draw(st.integers(lo, max(lo, region.max_dim)))
+
+
+def _finish(shape, roles, sdod, window_sizes, batch, pair_axes, ivd, implicit, uwd) -> ScatterPlan:
+    """Derive the remaining fields from the drawn structure."""
+    ibd = [d for d, r in enumerate(roles) if r == "batching"]
+    iwd = [d for d, r in enumerate(roles) if r == "inserted"]
+    window_dims = [d for d, r in enumerate(roles) if r == "window"]
+    k = len(sdod)
+    si_shape = list(batch) if implicit else batch[:ivd] + [k] + batch[ivd:]
+    sibd = [a if (implicit or a < ivd) else a + 1 for a in pair_axes]
+    updates_shape = list(combine(len(batch) + len(window_dims), uwd, [window_sizes[d] for d in window_dims], batch))
+    return ScatterPlan(shape, list(uwd), iwd, ibd, sibd, list(sdod), ivd, si_shape, updates_shape, window_sizes)
+
+
+@st.composite
+def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
+    n_pairs = draw(st.integers(0, region.max_batching_dims))
+    r_in = draw(st.integers(max(region.min_input_rank, n_pairs), max(region.min_input_rank, n_pairs,
+                                                                     region.max_input_rank)))
+    free = r_in - n_pairs
+    n_inserted = draw(st.integers(0, free))
+    roles = draw(st.permutations(["batching"] * n_pairs + ["inserted"] * n_inserted + ["window"] * (free - n_inserted)))
+    roles = list(roles)
+    shape = [_dim(draw, region, lo=1 if r == "inserted" else 0) for r in roles]
+    window_sizes = [draw(st.integers(0, s)) if r == "window" else 1 for s, r in zip(shape, roles)]
+    mode = region.index_vector_dim
+    if mode == "any":
+        mode = draw(st.sampled_from(["explicit", "last", "implicit"])) if free else "explicit"
+    implicit = mode == "implicit" and free > 0
+    candidates = [d for d, r in enumerate(roles) if r != "batching"]
+    k = 1 if implicit else draw(st.integers(0, min(len(candidates), region.max_index_vector)))
+    sdod = list(draw(st.permutations(candidates)))[:k] if candidates else []
+    nb = draw(st.integers(max(n_pairs, region.min_scatter_rank), max(n_pairs, region.min_scatter_rank,
+                                                                   region.max_scatter_rank)))
+    batch = [_dim(draw, region) for _ in range(nb)]
+    pair_axes = list(draw(st.permutations(range(nb))))[:n_pairs]
+    for d, axis in zip([d for d, r in enumerate(roles) if r == "batching"], pair_axes):
+        batch[axis] = shape[d]
+        window_sizes[d] = 1
+    if region.edge_dims and sdod and draw(st.integers(0, 9)) == 0:
+        sizes = sorted({v for name in region.index_dtypes for v in EDGE_DIMS.get(name, ())})
+        if sizes:
+            d = draw(st.sampled_from(sdod))
+            shape[d] = draw(st.sampled_from(sizes))
+            window_sizes[d] = 1 if roles[d] == "inserted" else draw(st.integers(1, 2))
+    ivd = nb if (implicit or mode == "last") else draw(st.integers(0, nb))
+    n_window = free - n_inserted
+    uwd = sorted(list(draw(st.permutations(range(nb + n_window))))[:n_window])
+    return _finish(shape, roles, sdod, window_sizes, batch, pair_axes, ivd, implicit, uwd)
+
+
+@st.composite
+def along_axis_plan(draw, region: ScatterRegion) -> ScatterPlan:
+    """torch ``scatter_(axis, index, src)`` / numpy ``put_along_axis``: every other axis is a batching dim."""
+    r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    axis = draw(st.integers(0, r_in - 1))
+    shape = [_dim(draw, region, lo=1 if d == axis else 0) for d in range(r_in)]
+    roles = ["inserted" if d == axis else "batching" for d in range(r_in)]
+    batch = list(shape)
+    batch[axis] = _dim(draw, region)
+    others = [d for d in range(r_in) if d != axis]
+    return _finish(shape, roles, [axis], [1] * r_in, batch, others, r_in, False, [])
+
+
+@st.composite
+def advanced_plan(draw, region: ScatterRegion) -> ScatterPlan:
+    """``x[i0, i1, ...] = v``: k indexed axes (any order); the update's scatter dims sit in place of
+    the indexed axes when those are adjacent, else in front (numpy's advanced-indexing rule)."""
+    r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    k = draw(st.integers(1, min(r_in, region.max_index_vector)))
+    sdod = list(draw(st.permutations(range(r_in))))[:k]
+    shape = [_dim(draw, region, lo=1 if d in sdod else 0) for d in range(r_in)]
+    roles = ["inserted" if d in sdod else "window" for d in range(r_in)]
+    nb = draw(st.integers(region.min_scatter_rank, max(region.min_scatter_rank, region.max_scatter_rank)))
+    batch = [_dim(draw, region) for _ in range(nb)]
+    implicit = k == 1 and region.index_vector_dim != "last" and draw(st.booleans())
+    ordered = sorted(sdod)
+    first = ordered[0] if ordered == list(range(ordered[0], ordered[0] + k)) else 0
+    uwd = list(range(first)) + list(range(first + nb, r_in - k + nb))
+    return _finish(shape, roles, sdod, [1 if d in sdod else s for d, s in enumerate(shape)], batch, [], nb,
+                   implicit, uwd)
+
+
+@st.composite
+def take_plan(draw, region: ScatterRegion) -> ScatterPlan:
+    """``index_add_(axis, index, source)`` / ``index_copy_`` / ``put``: one indexed axis, 1-D indices."""
+    r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    axis = draw(st.integers(0, r_in - 1))
+    shape = [_dim(draw, region, lo=1 if d == axis else 0) for d in range(r_in)]
+    roles = ["inserted" if d == axis else "window" for d in range(r_in)]
+    n = _dim(draw, region)
+    uwd = list(range(axis)) + list(range(axis + 1, r_in))
+    return _finish(shape, roles, [axis], [1 if d == axis else s for d, s in enumerate(shape)], [n], [], 1, True, uwd)
+
+
+@st.composite
+def scatter_nd_plan(draw, region: ScatterRegion) -> ScatterPlan:
+    """ONNX ``ScatterND``: indices [..., k] address the k leading dims; the rest are full windows."""
+    r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    k = draw(st.integers(1, min(r_in, region.max_index_vector)))
+    shape = [_dim(draw, region, lo=1 if d < k else 0) for d in range(r_in)]
+    roles = ["inserted" if d < k else "window" for d in range(r_in)]
+    nb = draw(st.integers(max(1, region.min_scatter_rank), max(1, region.min_scatter_rank, region.max_scatter_rank)))
+    batch = [_dim(draw, region) for _ in range(nb)]
+    uwd = list(range(nb, nb + r_in - k))
+    return _finish(shape, roles, list(range(k)), [1 if d < k else s for d, s in enumerate(shape)], batch, [], nb,
+                   False, uwd)
+
+
+PLANS = {"general": general_plan, "along_axis": along_axis_plan, "advanced": advanced_plan, "take": take_plan,
+         "scatter_nd": scatter_nd_plan}
+
+
+@st.composite
+def with_duplicates(draw, indices: np.ndarray, ivd: int, share: float) -> np.ndarray:
+    """Copy some index vectors from earlier scatter positions (row-major), at rate ``share``."""
+    if share <= 0 or indices.size == 0:
+        return indices
+    vectors = np.moveaxis(indices, ivd, -1) if ivd < indices.ndim else indices[..., None]
+    flat = vectors.reshape(-1, vectors.shape[-1]).copy()
+    weight = max(1, round(share * 100))
+    for pos in range(1, len(flat)):
+        if draw(st.integers(0, 99)) < weight:
+            flat[pos] = flat[draw(st.integers(0, pos - 1))]
+    out = flat.reshape(vectors.shape)
+    return np.moveaxis(out, -1, ivd) if ivd < indices.ndim else out[..., 0]
+
+
+@st.composite
+def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
+    element = draw(st.sampled_from(region.element_dtypes))
+    index_dt = draw(st.sampled_from(region.index_dtypes))
+    n_inputs = draw(st.integers(1, max(1, region.max_inputs)))
+
+    def values(shape):
+        if region.specials:
+            return draw(operand_values(tuple(shape), element))
+        return np.arange(int(np.prod(shape)), dtype=np.int64).astype(dtype_of(element)).reshape(shape)
+
+    shape, ws = plan.input_shape, plan.window_sizes
+    columns = [(shape[d], ws[d]) for d in plan.scatter_dims_to_operand_dims] or [(1, 1)]
+    indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, region.oob_share))
+    indices = draw(with_duplicates(indices, plan.index_vector_dim, region.dup_share))
+    arrays = {}
+    for i in range(n_inputs):
+        arrays[f"inputs[{i}]" if region.max_inputs > 1 else "inputs"] = values(shape)
+    arrays["scatter_indices"] = indices
+    for i in range(n_inputs):
+        arrays[f"updates[{i}]" if region.max_inputs > 1 else "updates"] = values(plan.updates_shape)
+    attrs = plan.attrs()
+    attrs["update_computation"] = draw(st.sampled_from(region.computations))
+    if region.unique_indices and draw(st.booleans()):
+        positions = result_positions(shape, indices, plan.updates_shape, **attrs)
+        attrs["unique_indices"] = bool((positions >= 0).all() and len(np.unique(positions)) == len(positions))
+    return Case("stablehlo.scatter", arrays, attrs, meta={"style": region.style})
+
+
+def scatter_plans(region: ScatterRegion) -> st.SearchStrategy[ScatterPlan]:
+    return PLANS[region.style](region)
+
+
+def scatter_cases(region: ScatterRegion | None = None, **kwargs) -> st.SearchStrategy[Case]:
+    """Valid ``stablehlo.scatter`` cases in ``region`` (keyword arguments override its fields)."""
+    region = replace(region or ScatterRegion(), **kwargs)
+    return scatter_plans(region).flatmap(lambda plan: materialize(plan, region))
