@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from adapters.stablehlo_text import (
-    MLIR_TYPES, declared_result, from_proxies, gather_module, operand_arguments, tensor_type,
+    MLIR_TYPES, declared_result, from_proxies, gather_module, operand_arguments, scatter_text, split_results,
+    tensor_type,
 )
 from conformance import isolation
 from conformance.registry import target
@@ -77,3 +78,24 @@ def interpreter(operand, start_indices, *, result_type=None, **attrs):
     outputs = isolation.worker("stablehlo").call(__name__, "interpret_text",
                                                  {"text": text, "arrays": [*operand_arguments(operand), start_indices]})
     return from_proxies(outputs, dtype)
+
+
+def _scatter_result(results: list[np.ndarray], inputs):
+    return tuple(results) if isinstance(inputs, (list, tuple)) else results[0]
+
+
+@target("stablehlo.scatter", "stablehlo:scatter-verifier", valid=False, invalid=True, isolated=False)
+def scatter_verifier(inputs, scatter_indices, updates, *, result_type=None, **attrs):
+    text, _, _ = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
+                              result_type, proxies=True)
+    isolation.worker("stablehlo").call(__name__, "verify_text", {"text": text})
+    return np.asarray(True)  # accepted
+
+
+@target("stablehlo.scatter", "stablehlo:scatter-interpreter", region={"max_inputs": 2}, valid=True, invalid=True,
+        isolated=False)
+def scatter_interpreter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
+    text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
+                                        result_type, proxies=True)
+    outputs = isolation.worker("stablehlo").call(__name__, "interpret_text", {"text": text, "arrays": arrays})
+    return _scatter_result(split_results(outputs, dtypes), inputs)

@@ -15,7 +15,7 @@ MLIR_TYPES = {
     "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
     "complex64": "complex<f32>", "complex128": "complex<f64>",
 }
-PART_TYPES = {"complex64": "f32", "complex128": "f64"}
+PART_TYPES = {"complex64": "float32", "complex128": "float64"}  # the real dtype of each part
 
 
 def tensor_type(shape, dtype_name: str) -> str:
@@ -26,9 +26,48 @@ def _list(xs) -> str:
     return "[" + ", ".join(str(int(x)) for x in xs) + "]"
 
 
+def _param(name: str, shape, dtype_name: str, proxies: bool) -> tuple[list[str], list[str]]:
+    """(parameters, body lines) taking argument ``%name``; a complex one arrives as two real parts."""
+    t = tensor_type(shape, dtype_name)
+    if proxies and dtype_name in PART_TYPES:
+        part = tensor_type(shape, PART_TYPES[dtype_name])
+        return [f"%{name}_re: {part}", f"%{name}_im: {part}"], [f"  %{name} = stablehlo.complex %{name}_re, %{name}_im : {t}"]
+    return [f"%{name}: {t}"], []
+
+
+def _result(value: str, shape, dtype_name: str, proxies: bool) -> tuple[list[str], list[str], list[str]]:
+    """(body lines, returned values, their types) for one result; bf16 leaves as i16 bits, complex as parts."""
+    t = tensor_type(shape, dtype_name)
+    tag = value.lstrip("%").replace("#", "_")
+    if proxies and dtype_name == "bfloat16":
+        i16 = tensor_type(shape, "int16")
+        return [f"  %{tag}_bits = stablehlo.bitcast_convert {value} : ({t}) -> {i16}"], [f"%{tag}_bits"], [i16]
+    if proxies and dtype_name in PART_TYPES:
+        part = tensor_type(shape, PART_TYPES[dtype_name])
+        return ([f"  %{tag}_re = stablehlo.real {value} : ({t}) -> {part}",
+                 f"  %{tag}_im = stablehlo.imag {value} : ({t}) -> {part}"], [f"%{tag}_re", f"%{tag}_im"], [part, part])
+    return [], [value], [t]
+
+
+def main_function(params: list[str], body: list[str], results: list[tuple[str, list, str]], proxies: bool) -> str:
+    """``func.func public @main`` with ``body``, returning ``results`` (value, shape, dtype) through proxies."""
+    outs, out_types = [], []
+    for value, shape, dtype_name in results:
+        lines, vals, types = _result(value, shape, dtype_name, proxies)
+        body = body + lines
+        outs += vals
+        out_types += types
+    return "\n".join([
+        f"func.func public @main({', '.join(params)}) -> ({', '.join(out_types)}) {{",
+        *body,
+        f"  return {', '.join(outs)} : {', '.join(out_types)}",
+        "}",
+    ])
+
+
 def gather_module(operand_shape, operand_dtype: str, indices_shape, indices_dtype: str, attrs: dict,
                   result_shape, result_dtype: str, proxies: bool = True) -> str:
-    """``func.func public @main`` calling ``stablehlo.gather`` once.
+    """``@main`` calling ``stablehlo.gather`` once.
 
     With ``proxies``, a complex operand arrives as two real arguments (joined with
     ``stablehlo.complex``) and bf16/complex results leave as the proxies ``from_proxies`` undoes.
@@ -36,12 +75,8 @@ def gather_module(operand_shape, operand_dtype: str, indices_shape, indices_dtyp
     op_t = tensor_type(operand_shape, operand_dtype)
     si_t = tensor_type(indices_shape, indices_dtype)
     res_t = tensor_type(result_shape, result_dtype)
-    params = [f"%operand: {op_t}"]
-    body = []
-    if proxies and operand_dtype in PART_TYPES:
-        part = tensor_type(operand_shape, "float32" if operand_dtype == "complex64" else "float64")
-        params = [f"%operand_re: {part}", f"%operand_im: {part}"]
-        body.append(f"  %operand = stablehlo.complex %operand_re, %operand_im : {op_t}")
+    params, body = _param("operand", operand_shape, operand_dtype, proxies)
+    params.append(f"%start_indices: {si_t}")
     body += [
         f'  %r = "stablehlo.gather"(%operand, %start_indices) {{',
         "    dimension_numbers = #stablehlo.gather<",
@@ -56,24 +91,58 @@ def gather_module(operand_shape, operand_dtype: str, indices_shape, indices_dtyp
         f"    indices_are_sorted = {'true' if attrs.get('indices_are_sorted') else 'false'}",
         f"  }} : ({op_t}, {si_t}) -> {res_t}",
     ]
-    outs, out_types = ["%r"], [res_t]
-    if not proxies:
-        pass
-    elif result_dtype == "bfloat16":
-        i16 = tensor_type(result_shape, "int16")
-        body.append(f"  %bits = stablehlo.bitcast_convert %r : ({res_t}) -> {i16}")
-        outs, out_types = ["%bits"], [i16]
-    elif result_dtype in PART_TYPES:
-        part = "tensor<" + "".join(f"{d}x" for d in result_shape) + PART_TYPES[result_dtype] + ">"
-        body.append(f"  %re = stablehlo.real %r : ({res_t}) -> {part}")
-        body.append(f"  %im = stablehlo.imag %r : ({res_t}) -> {part}")
-        outs, out_types = ["%re", "%im"], [part, part]
-    return "\n".join([
-        f"func.func public @main({', '.join(params)}, %start_indices: {si_t}) -> ({', '.join(out_types)}) {{",
-        *body,
-        f"  return {', '.join(outs)} : {', '.join(out_types)}",
-        "}",
-    ])
+    return main_function(params, body, [("%r", result_shape, result_dtype)], proxies)
+
+
+REGION_OPS = {"add": "stablehlo.add", "multiply": "stablehlo.multiply", "minimum": "stablehlo.minimum",
+              "maximum": "stablehlo.maximum", "replace": None}
+
+
+def scatter_module(inputs: list[tuple], indices: tuple, updates: list[tuple], attrs: dict,
+                   results: list[tuple], proxies: bool = True) -> str:
+    """``@main`` calling ``stablehlo.scatter`` once. ``inputs``/``updates``/``results``: (shape, dtype)
+    per array; ``indices``: (shape, dtype). The update computation is a named one (``REGION_OPS``)
+    built on the inputs' element types."""
+    computation = attrs["update_computation"]
+    if computation not in REGION_OPS:
+        raise ValueError(f"update_computation: expected one of {', '.join(REGION_OPS)}, got {computation!r}")
+    params, body, names = [], [], []
+    for prefix, arrays in (("input", inputs), ("update", updates)):
+        if prefix == "update":
+            params.append(f"%scatter_indices: {tensor_type(*indices)}")
+        for i, (shape, dt) in enumerate(arrays):
+            p, b = _param(f"{prefix}{i}", shape, dt, proxies)
+            params += p
+            body += b
+            names.append(f"%{prefix}{i}")
+    n = len(inputs)
+    scalars = [tensor_type((), dt) for _, dt in inputs]
+    block_args = [f"%lhs{i}: {t}" for i, t in enumerate(scalars)] + [f"%rhs{i}: {t}" for i, t in enumerate(scalars)]
+    if REGION_OPS[computation] is None:
+        region = [f"    stablehlo.return {', '.join(f'%rhs{i}' for i in range(n))} : {', '.join(scalars)}"]
+    else:
+        region = [f"    %v{i} = {REGION_OPS[computation]} %lhs{i}, %rhs{i} : {t}" for i, t in enumerate(scalars)]
+        region.append(f"    stablehlo.return {', '.join(f'%v{i}' for i in range(n))} : {', '.join(scalars)}")
+    operand_types = [tensor_type(*a) for a in inputs] + [tensor_type(*indices)] + [tensor_type(*a) for a in updates]
+    result_types = [tensor_type(*r) for r in results]
+    operands = names[:n] + ["%scatter_indices"] + names[n:]
+    body += [
+        f'  %r:{len(results)} = "stablehlo.scatter"({", ".join(operands)}) ({{',
+        f"  ^bb0({', '.join(block_args)}):",
+        *region,
+        "  }) {",
+        "    scatter_dimension_numbers = #stablehlo.scatter<",
+        f"      update_window_dims = {_list(attrs['update_window_dims'])},",
+        f"      inserted_window_dims = {_list(attrs['inserted_window_dims'])},",
+        f"      input_batching_dims = {_list(attrs.get('input_batching_dims', ()))},",
+        f"      scatter_indices_batching_dims = {_list(attrs.get('scatter_indices_batching_dims', ()))},",
+        f"      scatter_dims_to_operand_dims = {_list(attrs['scatter_dims_to_operand_dims'])},",
+        f"      index_vector_dim = {int(attrs['index_vector_dim'])}>,",
+        f"    indices_are_sorted = {'true' if attrs.get('indices_are_sorted') else 'false'},",
+        f"    unique_indices = {'true' if attrs.get('unique_indices') else 'false'}",
+        f"  }} : ({', '.join(operand_types)}) -> ({', '.join(result_types)})",
+    ]
+    return main_function(params, body, [(f"%r#{i}", s, d) for i, (s, d) in enumerate(results)], proxies)
 
 
 def operand_arguments(operand: np.ndarray) -> list[np.ndarray]:
@@ -106,3 +175,42 @@ def declared_result(case_kwargs: dict, result_type: dict | None) -> tuple[list[i
         return list(result_shape(**case_kwargs)), operand.dtype.name
     except (IndexError, TypeError, ValueError, StopIteration):
         return list(operand.shape), operand.dtype.name
+
+
+def split_results(outputs: list[np.ndarray], dtypes: list[str]) -> list[np.ndarray]:
+    """Undo the proxies of several results: one array per entry of ``dtypes``."""
+    out, at = [], 0
+    for dt in dtypes:
+        width = 2 if dt in PART_TYPES else 1
+        out.append(from_proxies(outputs[at:at + width], dt))
+        at += width
+    return out
+
+
+def scatter_text(kwargs: dict, result_type: dict | None, proxies: bool) -> tuple[str, list[np.ndarray], list[str]]:
+    """A scatter case's module text, its argument arrays (proxied when ``proxies``) and result dtypes.
+
+    ``kwargs`` are the case's keyword arguments; the declared ``result_type`` (if any) applies to
+    every result, else each result has its input's type (C24, C25)."""
+    attrs = dict(kwargs)
+    inputs = [np.asarray(a) for a in _as_list(attrs.pop("inputs"))]
+    updates = [np.asarray(a) for a in _as_list(attrs.pop("updates"))]
+    indices = np.asarray(attrs.pop("scatter_indices"))
+    for a in inputs + updates + [indices]:
+        if a.dtype.name not in MLIR_TYPES:
+            raise TypeError(f"no StableHLO element type for {a.dtype.name}")
+    if result_type:
+        results = [(list(result_type["shape"]), result_type["dtype"])] * len(inputs)
+    else:
+        results = [(list(a.shape), a.dtype.name) for a in inputs]
+    text = scatter_module([(a.shape, a.dtype.name) for a in inputs], (indices.shape, indices.dtype.name),
+                          [(a.shape, a.dtype.name) for a in updates], attrs, results, proxies)
+    arrays = inputs + [indices] + updates
+    if proxies:
+        arrays = [p for a in inputs for p in operand_arguments(a)] + [indices] + \
+                 [p for a in updates for p in operand_arguments(a)]
+    return text, arrays, [dt for _, dt in results]
+
+
+def _as_list(x) -> list:
+    return list(x) if isinstance(x, (list, tuple)) else [x]

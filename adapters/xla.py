@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.stablehlo_text import declared_result, gather_module
+from adapters.stablehlo_text import declared_result, gather_module, scatter_text
 from conformance import isolation, runtime
 from conformance.registry import target
 
@@ -39,3 +39,12 @@ def gather(operand, start_indices, *, result_type=None, **attrs):
     (out,) = isolation.worker("xla").call(__name__, "run_text", {
         "text": text, "arrays": [operand, start_indices], "device": runtime.device()})
     return out
+
+
+@target("stablehlo.scatter", "xla:scatter", region={"max_inputs": 2}, valid=True, invalid=True, isolated=False)
+def scatter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
+    text, arrays, _ = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
+                                   result_type, proxies=False)
+    outs = isolation.worker("xla").call(__name__, "run_text", {"text": text, "arrays": arrays,
+                                                              "device": runtime.device()})
+    return tuple(outs) if isinstance(inputs, (list, tuple)) else outs[0]

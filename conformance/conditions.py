@@ -10,26 +10,33 @@ import numpy as np
 from conformance.case import Case
 
 
-def _starts(case: Case) -> np.ndarray:
-    si = case.arrays["start_indices"]
-    ivd = case.attrs["index_vector_dim"]
-    return np.moveaxis(si, ivd, -1) if ivd < si.ndim else si[..., None]
+def _indices(case: Case) -> np.ndarray:
+    """The index array of a gather (``start_indices``) or scatter (``scatter_indices``) case."""
+    return case.arrays["start_indices"] if "start_indices" in case.arrays else case.arrays["scatter_indices"]
+
+
+def empty_index_vector(case: Case) -> bool:
+    """The index vector has size 0 (the index_vector_dim of the indices has size 0)."""
+    si, ivd = _indices(case), case.attrs["index_vector_dim"]
+    return ivd < si.ndim and si.shape[ivd] == 0
 
 
 def negative_start(case: Case) -> bool:
     """Some start index is negative."""
-    si = case.arrays["start_indices"]
+    si = _indices(case)
     return si.dtype.kind == "i" and bool((si < 0).any())
 
 
 def unsigned_index_high_bit(case: Case) -> bool:
     """Unsigned start indices with the top bit set (negative if read as signed)."""
-    si = case.arrays["start_indices"]
+    si = _indices(case)
     return si.dtype.kind == "u" and bool((si >> np.array(si.dtype.itemsize * 8 - 1, si.dtype)).any())
 
 
 def zero_size_dropped_window(case: Case) -> bool:
     """A collapsed or batching dim has slice size 0: the window is empty but the result keeps elements."""
+    if "slice_sizes" not in case.attrs:
+        return False
     ss = case.attrs["slice_sizes"]
     dims = tuple(case.attrs["collapsed_slice_dims"]) + tuple(case.attrs.get("operand_batching_dims", ()))
     return any(ss[d] == 0 for d in dims)
@@ -37,7 +44,7 @@ def zero_size_dropped_window(case: Case) -> bool:
 
 def index_at_dtype_edge(case: Case) -> bool:
     """Some start index lies within 1 of its dtype's minimum or maximum."""
-    si = case.arrays["start_indices"]
+    si = _indices(case)
     if si.dtype.kind not in "iu" or not si.size:
         return False
     info = np.iinfo(si.dtype)
@@ -47,10 +54,52 @@ def index_at_dtype_edge(case: Case) -> bool:
 
 def zero_size_batch(case: Case) -> bool:
     """The start indices have a zero-size dim (so the result has no batch elements)."""
-    return 0 in case.arrays["start_indices"].shape
+    return 0 in _indices(case).shape
+
+
+def _float_arrays(case: Case) -> list[np.ndarray]:
+    return [a for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates")
+            and (a.dtype.kind in "fc" or a.dtype.name == "bfloat16")]
+
+
+def min_max_nan(case: Case) -> bool:
+    """A scatter with update_computation minimum or maximum, and a NaN among its inputs or updates."""
+    return case.attrs.get("update_computation") in ("minimum", "maximum") and any(
+        np.isnan(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)).any() for a in _float_arrays(case))
+
+
+def min_max_signed_zero(case: Case) -> bool:
+    """A scatter with update_computation minimum or maximum where both signs of zero occur."""
+    if case.attrs.get("update_computation") not in ("minimum", "maximum"):
+        return False
+    values = [a.astype(np.float64) for a in _float_arrays(case) if a.dtype.kind != "c"]
+    return any(((v == 0) & np.signbit(v)).any() for v in values) and any(((v == 0) & ~np.signbit(v)).any() for v in values)
+
+
+def bound_beyond_index_dtype(case: Case) -> bool:
+    """An indexed dim whose last valid window start (dim - window size) exceeds the index dtype's maximum."""
+    si = _indices(case)
+    if si.dtype.kind not in "iu":
+        return False
+    if "slice_sizes" in case.attrs:
+        shape, mapped = case.arrays["operand"].shape, case.attrs["start_index_map"]
+        window = list(case.attrs["slice_sizes"])
+    else:
+        from oracles.stablehlo.scatter import window_sizes
+
+        kw = case.kwargs()
+        shape, mapped = np.shape(kw["inputs"][0] if isinstance(kw["inputs"], list) else kw["inputs"]), \
+            case.attrs["scatter_dims_to_operand_dims"]
+        window = window_sizes(case)
+    top = int(np.iinfo(si.dtype).max)
+    return any(0 <= d < len(shape) and shape[d] - window[d] > top for d in mapped)
 
 
 CONDITIONS = {
+    "bound-beyond-index-dtype": bound_beyond_index_dtype,
+    "min-max-nan": min_max_nan,
+    "min-max-signed-zero": min_max_signed_zero,
+    "empty-index-vector": empty_index_vector,
     "index-at-dtype-edge": index_at_dtype_edge,
     "negative-start": negative_start,
     "unsigned-index-high-bit": unsigned_index_high_bit,

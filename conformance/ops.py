@@ -6,12 +6,18 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from conformance.registry import Target
 
+OPS = ("stablehlo.gather", "stablehlo.scatter")
+
 
 def valid_cases(target: Target) -> st.SearchStrategy[Case]:
     if target.op == "stablehlo.gather":
         from strategies.gather import GatherRegion, gather_cases
 
         return gather_cases(GatherRegion(**target.region))
+    if target.op == "stablehlo.scatter":
+        from strategies.scatter import ScatterRegion, scatter_cases
+
+        return scatter_cases(ScatterRegion(**target.region))
     raise ValueError(f"no strategy for spec op {target.op!r}")
 
 
@@ -20,4 +26,8 @@ def invalid_cases(target: Target) -> st.SearchStrategy[Case]:
         from strategies.gather_invalid import invalid_gather_cases
 
         return invalid_gather_cases(None)
+    if target.op == "stablehlo.scatter":
+        from strategies.scatter_invalid import invalid_scatter_cases
+
+        return invalid_scatter_cases(None)
     raise ValueError(f"no invalid-case strategy for spec op {target.op!r}")

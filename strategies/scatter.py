@@ -44,6 +44,7 @@ class ScatterRegion:
     computations: tuple[str, ...] = tuple(COMPUTATIONS)
     oob_share: float = 0.25
     dup_share: float = 0.2
+    cut_share: float = 0.25
     edge_dims: bool = True
     specials: bool = True
     unique_indices: bool = True  # may set unique_indices=true where the indices really are unique
@@ -85,7 +86,10 @@ class ScatterPlan:
 
 
 def _dim(draw, region: ScatterRegion, lo: int = 0) -> int:
-    return draw(st.integers(lo, max(lo, region.max_dim)))
+    """A dimension size; zero-size dims (allowed when ``lo == 0``) come one time in twenty."""
+    if lo == 0 and draw(st.integers(0, 19)) == 0:
+        return 0
+    return draw(st.integers(max(lo, 1), max(lo, 1, region.max_dim)))
 
 
 def _finish(shape, roles, sdod, window_sizes, batch, pair_axes, ivd, implicit, uwd) -> ScatterPlan:
@@ -100,6 +104,13 @@ def _finish(shape, roles, sdod, window_sizes, batch, pair_axes, ivd, implicit, u
     return ScatterPlan(shape, list(uwd), iwd, ibd, sibd, list(sdod), ivd, si_shape, updates_shape, window_sizes)
 
 
+def _window(draw, size: int) -> int:
+    """A window extent within ``size``: full, partial (>= 2 where possible, so it can be cut), or 0."""
+    if size == 0 or draw(st.integers(0, 19)) == 0:
+        return 0
+    return draw(st.integers(min(2, size), size))
+
+
 @st.composite
 def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
     n_pairs = draw(st.integers(0, region.max_batching_dims))
@@ -110,7 +121,7 @@ def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
     roles = draw(st.permutations(["batching"] * n_pairs + ["inserted"] * n_inserted + ["window"] * (free - n_inserted)))
     roles = list(roles)
     shape = [_dim(draw, region, lo=1 if r == "inserted" else 0) for r in roles]
-    window_sizes = [draw(st.integers(0, s)) if r == "window" else 1 for s, r in zip(shape, roles)]
+    window_sizes = [_window(draw, s) if r == "window" else 1 for s, r in zip(shape, roles)]
     mode = region.index_vector_dim
     if mode == "any":
         mode = draw(st.sampled_from(["explicit", "last", "implicit"])) if free else "explicit"
@@ -215,6 +226,28 @@ def with_duplicates(draw, indices: np.ndarray, ivd: int, share: float) -> np.nda
 
 
 @st.composite
+def with_cut_window(draw, indices: np.ndarray, plan: ScatterPlan, share: float) -> np.ndarray:
+    """With probability ``share``, move one window so that it lies partly out of bounds (the case
+    where the spec's skip-element and a backend's skip-window differ)."""
+    shape, ws, ivd = plan.input_shape, plan.window_sizes, plan.index_vector_dim
+    cols = [k for k, d in enumerate(plan.scatter_dims_to_operand_dims) if ws[d] >= 2]
+    if not cols or indices.size == 0 or draw(st.integers(0, 99)) >= round(share * 100):
+        return indices
+    k = draw(st.sampled_from(cols))
+    d = plan.scatter_dims_to_operand_dims[k]
+    starts = [shape[d] - ws[d] + 1, shape[d] - 1]
+    if indices.dtype.kind == "i":
+        starts += [-1, 1 - ws[d]]
+    info = np.iinfo(indices.dtype)
+    starts = [v for v in starts if info.min <= v <= info.max]
+    vectors = np.moveaxis(indices, ivd, -1).copy() if ivd < indices.ndim else indices[..., None].copy()
+    flat = vectors.reshape(-1, vectors.shape[-1])
+    flat[draw(st.integers(0, len(flat) - 1)), k] = draw(st.sampled_from(starts))
+    out = flat.reshape(vectors.shape)
+    return np.moveaxis(out, -1, ivd) if ivd < indices.ndim else out[..., 0]
+
+
+@st.composite
 def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
     element = draw(st.sampled_from(region.element_dtypes))
     index_dt = draw(st.sampled_from(region.index_dtypes))
@@ -229,6 +262,7 @@ def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
     columns = [(shape[d], ws[d]) for d in plan.scatter_dims_to_operand_dims] or [(1, 1)]
     indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, region.oob_share))
     indices = draw(with_duplicates(indices, plan.index_vector_dim, region.dup_share))
+    indices = draw(with_cut_window(indices, plan, region.cut_share))
     arrays = {}
     for i in range(n_inputs):
         arrays[f"inputs[{i}]" if region.max_inputs > 1 else "inputs"] = values(shape)

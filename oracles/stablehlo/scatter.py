@@ -215,6 +215,14 @@ def _window_sizes(in_shape, up_shape, update_window_dims, inserted_window_dims, 
             for d in range(len(in_shape))]
 
 
+def window_sizes(case) -> list[int]:
+    """Per input dim of a (valid) scatter case: its update window's extent."""
+    kw = case.kwargs()
+    ins, ups = as_list(kw["inputs"]), as_list(kw["updates"])
+    return _window_sizes(_shape(ins[0]), _shape(ups[0]), kw["update_window_dims"], kw["inserted_window_dims"],
+                         kw.get("input_batching_dims", ()))
+
+
 def evaluate_literal(inputs, scatter_indices, updates, *, update_window_dims, inserted_window_dims,
                      input_batching_dims=(), scatter_indices_batching_dims=(), scatter_dims_to_operand_dims,
                      index_vector_dim, update_computation, indices_are_sorted=False, unique_indices=False,
