@@ -1,4 +1,5 @@
-"""Backend ``jax``: lax.gather in every mode, jnp.take modes, ``x[idx]`` and ``x.at[idx].get(mode=...)``.
+"""Backend ``jax``: lax.gather in every mode, jnp.take modes, ``x[idx]`` and ``x.at[idx].get(mode=...)``;
+the scatter targets live in ``adapters.jax_scatter``.
 
 Every call runs with 64-bit types enabled, so int64/float64 inputs keep their dtype.
 """
@@ -7,28 +8,18 @@ from __future__ import annotations
 import numpy as np
 
 from adapters.translate import advanced_index, take_args
-from conformance import runtime
+from adapters.jax_common import put as _put, run as _run
+from adapters.jax_scatter import AT_TARGETS, LAX_TARGETS  # noqa: F401  (scatter targets of this backend)
 from conformance.registry import target
 
 REQUIRES = ("jax", "jaxlib")
 OP = "stablehlo.gather"
 
 
-def _jax():
-    import jax
+def _jnp():
+    import jax.numpy as jnp
 
-    return jax
-
-
-def _put(a: np.ndarray):
-    jax = _jax()
-    return jax.device_put(a, jax.devices(runtime.device())[0])
-
-
-def _run(fn):
-    jax = _jax()
-    with jax.enable_x64(True):
-        return np.asarray(fn())
+    return jnp
 
 
 def _lax_gather(mode):
@@ -37,7 +28,9 @@ def _lax_gather(mode):
     def lax_gather(operand, start_indices, *, offset_dims, collapsed_slice_dims, operand_batching_dims=(),
                    start_indices_batching_dims=(), start_index_map, index_vector_dim, slice_sizes,
                    indices_are_sorted=False, **_):
-        lax = _jax().lax
+        import jax
+
+        lax = jax.lax
         dn = lax.GatherDimensionNumbers(
             offset_dims=tuple(offset_dims), collapsed_slice_dims=tuple(collapsed_slice_dims),
             start_index_map=tuple(start_index_map), operand_batching_dims=tuple(operand_batching_dims),
@@ -62,7 +55,7 @@ def _take(mode):
 
     def take(operand, start_indices, *, start_index_map, index_vector_dim, **_):
         idx, axis = take_args(start_indices, start_index_map, index_vector_dim)
-        return _run(lambda: _jax().numpy.take(_put(operand), _put(idx), axis=axis, mode=mode))
+        return _run(lambda: _jnp().take(_put(operand), _put(idx), axis=axis, mode=mode))
 
     take.__name__ = f"take_{label}"
     return target(OP, f"jax:jnp.take[{label}]", region={"style": "take"})(take)

@@ -27,4 +27,4 @@ def _run(model, feeds):
 
 
 ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
-globals().update(make_targets("onnxruntime", _run, ELEMENTS))
+GATHER_TARGETS = make_targets("onnxruntime", _run, ELEMENTS)

@@ -111,16 +111,26 @@ def load_backend(name: str) -> list[Target]:
     except ImportError as e:
         raise BackendError(f"--backend {name}: cannot import {module_name}: {e}") from None
     declared = _deviation_file(name, module)
-    targets = []
-    for _, fn in inspect.getmembers(module, callable):
-        marked = getattr(fn, "__conformance_target__", None)
-        if marked is None:
+    targets, seen = [], set()
+    for marked in _marked(module):
+        if marked.name in seen:
             continue
+        seen.add(marked.name)
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()})
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
     return sorted(targets, key=lambda t: t.name)
+
+
+def _marked(module) -> list[Target]:
+    """Targets a module defines: marked functions among its members, or inside a module-level
+    dict, list or tuple of them (targets made in a loop)."""
+    out = []
+    for _, value in inspect.getmembers(module):
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        out += [fn.__conformance_target__ for fn in items if hasattr(fn, "__conformance_target__")]
+    return out
 
 
 _LOADED: dict[str, dict[str, Target]] = {}
