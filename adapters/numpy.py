@@ -1,4 +1,5 @@
-"""Backend ``numpy``: take (raise/clip/wrap), take_along_axis and advanced indexing.
+"""Backend ``numpy``: take (raise/clip/wrap), take_along_axis and advanced indexing; the scatter
+targets live in ``adapters.numpy_scatter``.
 
 ``take(mode="wrap")`` wraps an index by adding or subtracting the axis length one step at a time
 (measured: an int64 index at the dtype's edge on a size-1 axis does not return within 20 s). Cases
@@ -7,6 +8,7 @@ with an index beyond ``WRAP_LOOP_LIMIT`` are reported as ``unsupported`` instead
 from __future__ import annotations
 
 from adapters.translate import advanced_index, along_axis_args, refuse_wrap_loop, take_args
+from adapters.numpy_scatter import PUT_TARGETS, UFUNC_TARGETS, put_along_axis, setitem  # noqa: F401  (scatter targets)
 from conformance.registry import target
 
 REQUIRES = ("numpy",)

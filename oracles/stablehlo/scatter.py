@@ -383,9 +383,22 @@ def scatter_variant(inputs, scatter_indices, updates, *, variant: str, **attrs) 
 
 
 def out_of_bounds(inputs, scatter_indices, updates, **attrs) -> bool:
-    """True when some update element of a valid case lands out of bounds (the spec skips it)."""
+    """True when some window of a valid case does not fit: an update element lands out of bounds (the
+    spec skips it), or an empty window starts out of bounds (nothing is written, but an API that
+    checks indices raises)."""
     ins, ups = as_list(inputs), as_list(updates)
-    return bool((result_positions(_shape(ins[0]), scatter_indices, _shape(ups[0]), **normalize(attrs)) < 0).any())
+    attrs = normalize(attrs)
+    if (result_positions(_shape(ins[0]), scatter_indices, _shape(ups[0]), **attrs) < 0).any():
+        return True
+    in_shape, si, ivd = _shape(ins[0]), np.asarray(scatter_indices), attrs["index_vector_dim"]
+    wsize = _window_sizes(in_shape, _shape(ups[0]), attrs["update_window_dims"], attrs["inserted_window_dims"],
+                          attrs.get("input_batching_dims", ()))
+    starts = np.moveaxis(si, ivd, -1) if ivd < si.ndim else si[..., None]
+    for d_start, d_input in enumerate(attrs["scatter_dims_to_operand_dims"]):
+        s = starts_as_int64(starts[..., d_start], in_shape[d_input], SPEC)
+        if ((s < 0) | (s > in_shape[d_input] - wsize[d_input])).any():
+            return True
+    return False
 
 
 def windows_cut(inputs, scatter_indices, updates, **attrs) -> bool:
