@@ -1,42 +1,24 @@
-"""Backend ``torch``: gather, index_select, take_along_dim, take and advanced indexing (CPU or cuda)."""
+"""Backend ``torch``: gather, index_select, take_along_dim, take and advanced indexing (CPU or cuda); the
+scatter targets live in ``adapters.torch_scatter``."""
 from __future__ import annotations
 
 import numpy as np
 
 from adapters.translate import advanced_index, along_axis_args, take_args
-from conformance import runtime
+from adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from adapters.torch_scatter import (  # noqa: F401  (the scatter targets of this backend)
+    INDEX_PUT_TARGETS, PUT_TARGETS, REDUCE_TARGETS, index_add_, index_copy_, scatter_, scatter_add_, setitem,
+)
 from conformance.registry import target
 
 REQUIRES = ("torch",)
 OP = "stablehlo.gather"
-ELEMENTS = ("bool", "int8", "int16", "int32", "int64", "uint8", "float16", "bfloat16", "float32", "float64",
-            "complex64", "complex128")
 
 
 def _torch():
     import torch
 
     return torch
-
-
-def to_torch(a: np.ndarray):
-    torch = _torch()
-    a = np.array(a, order="C", copy=True)  # (np.ascontiguousarray would turn a 0-d array into 1-d)
-    if a.dtype.name == "bfloat16":
-        t = torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
-    else:
-        t = torch.from_numpy(a)
-    return t.to(runtime.device())
-
-
-def to_numpy(t) -> np.ndarray:
-    torch = _torch()
-    t = t.detach().cpu()
-    if t.dtype == torch.bfloat16:
-        from oracles.dtypes import dtype
-
-        return t.view(torch.int16).numpy().view(dtype("bfloat16"))
-    return t.numpy()
 
 
 @target(OP, "torch:gather", region={"style": "along_axis", "element_dtypes": ELEMENTS, "index_dtypes": ("int64",)})

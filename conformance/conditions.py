@@ -95,7 +95,13 @@ def bound_beyond_index_dtype(case: Case) -> bool:
     return any(0 <= d < len(shape) and shape[d] - window[d] > top for d in mapped)
 
 
+def complex_nan(case: Case) -> bool:
+    """A complex input or update with a NaN part."""
+    return any(a.dtype.kind == "c" and bool(np.isnan(a).any()) for a in _float_arrays(case))
+
+
 CONDITIONS = {
+    "complex-nan": complex_nan,
     "bound-beyond-index-dtype": bound_beyond_index_dtype,
     "min-max-nan": min_max_nan,
     "min-max-signed-zero": min_max_signed_zero,

@@ -48,6 +48,7 @@ class ScatterRegion:
     edge_dims: bool = True
     specials: bool = True
     unique_indices: bool = True  # may set unique_indices=true where the indices really are unique
+    indexed_prefix: bool = False  # advanced style only: the indexed axes are 0..k-1 in order (torch index_put_)
 
     def __post_init__(self):
         if self.style not in STYLES:
@@ -167,7 +168,7 @@ def advanced_plan(draw, region: ScatterRegion) -> ScatterPlan:
     the indexed axes when those are adjacent, else in front (numpy's advanced-indexing rule)."""
     r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
     k = draw(st.integers(1, min(r_in, region.max_index_vector)))
-    sdod = list(draw(st.permutations(range(r_in))))[:k]
+    sdod = list(range(k)) if region.indexed_prefix else list(draw(st.permutations(range(r_in))))[:k]
     shape = [_dim(draw, region, lo=1 if d in sdod else 0) for d in range(r_in)]
     roles = ["inserted" if d in sdod else "window" for d in range(r_in)]
     nb = draw(st.integers(region.min_scatter_rank, max(region.min_scatter_rank, region.max_scatter_rank)))

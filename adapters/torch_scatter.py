@@ -1,0 +1,119 @@
+"""torch targets for ``stablehlo.scatter``: ``scatter_``, ``scatter_add_``, ``scatter_reduce_``
+(sum/prod/amax/amin, include_self both ways), ``index_put_`` (accumulate both ways), ``index_add_``,
+``index_copy_``, ``put_`` (accumulate both ways) and ``x[idx] = v``. Part of backend ``torch``.
+
+Every target works on a clone of the input, so it returns the spec's result rather than mutating.
+"""
+from __future__ import annotations
+
+from adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from adapters.translate import advanced_index
+from conformance.registry import target
+
+OP = "stablehlo.scatter"
+REDUCE = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin"}
+NO_COMPLEX = tuple(d for d in ELEMENTS if not d.startswith("complex"))
+NO_BOOL_COMPLEX = tuple(d for d in NO_COMPLEX if d != "bool")
+INDEX_INT = ("int64", "int32")
+
+
+def _along(computation: str, **extra) -> dict:
+    return {"style": "along_axis", "computations": (computation,), "index_dtypes": ("int64",),
+            "element_dtypes": ELEMENTS, **extra}
+
+
+@target(OP, "torch:scatter_", region=_along("replace"))
+def scatter_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
+    (axis,) = scatter_dims_to_operand_dims
+    return to_numpy(to_torch(inputs).scatter_(axis, to_torch(scatter_indices[..., 0]), to_torch(updates)))
+
+
+@target(OP, "torch:scatter_add_", region=_along("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")))
+def scatter_add_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
+    (axis,) = scatter_dims_to_operand_dims
+    return to_numpy(to_torch(inputs).scatter_add_(axis, to_torch(scatter_indices[..., 0]), to_torch(updates)))
+
+
+def _scatter_reduce(computation: str, include_self: bool):
+    reduce = REDUCE[computation]
+
+    def scatter_reduce_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
+        (axis,) = scatter_dims_to_operand_dims
+        return to_numpy(to_torch(inputs).scatter_reduce_(axis, to_torch(scatter_indices[..., 0]), to_torch(updates),
+                                                         reduce, include_self=include_self))
+
+    scatter_reduce_.__name__ = f"scatter_reduce_{reduce}_{include_self}"
+    return target(OP, f"torch:scatter_reduce_[{reduce},include_self={include_self}]",
+                  region=_along(computation, element_dtypes=NO_BOOL_COMPLEX))(scatter_reduce_)
+
+
+REDUCE_TARGETS = {f"{c}_{s}": _scatter_reduce(c, s) for c in REDUCE for s in (True, False)}
+
+
+def _index(inputs, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim) -> tuple:
+    import torch
+
+    entries = advanced_index(inputs.ndim, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim)
+    return tuple(slice(None) if e is None else to_torch(e).to(torch.int64) if e.dtype.kind == "u" else to_torch(e)
+                 for e in entries)
+
+
+def _index_put(accumulate: bool):
+    def index_put_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, index_vector_dim, **_):
+        import torch
+
+        entries = advanced_index(inputs.ndim, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim)
+        indexed = [to_torch(e).to(torch.int64) for e in entries if e is not None]  # leading axes (the region's)
+        return to_numpy(to_torch(inputs).index_put_(tuple(indexed), to_torch(updates), accumulate=accumulate))
+
+    index_put_.__name__ = f"index_put_{accumulate}"
+    comp = "add" if accumulate else "replace"
+    elements = tuple(d for d in ELEMENTS if d != "bool") if accumulate else ELEMENTS
+    return target(OP, f"torch:index_put_[accumulate={accumulate}]",
+                  region={"style": "advanced", "computations": (comp,), "element_dtypes": elements,
+                          "index_dtypes": INDEX_INT, "indexed_prefix": True})(index_put_)
+
+
+INDEX_PUT_TARGETS = {a: _index_put(a) for a in (False, True)}
+
+
+@target(OP, "torch:x[idx]=v", region={"style": "advanced", "computations": ("replace",), "element_dtypes": ELEMENTS,
+                                      "index_dtypes": INDEX_INT})
+def setitem(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, index_vector_dim, **_):
+    out = to_torch(inputs)
+    out[_index(inputs, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim)] = to_torch(updates)
+    return to_numpy(out)
+
+
+def _take_style(computation: str, **extra) -> dict:
+    return {"style": "take", "computations": (computation,), "element_dtypes": ELEMENTS, "index_dtypes": INDEX_INT,
+            **extra}
+
+
+@target(OP, "torch:index_add_", region=_take_style("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")))
+def index_add_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
+    (axis,) = scatter_dims_to_operand_dims
+    return to_numpy(to_torch(inputs).index_add_(axis, to_torch(scatter_indices), to_torch(updates)))
+
+
+@target(OP, "torch:index_copy_", region=_take_style("replace", index_dtypes=("int64",)))
+def index_copy_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
+    (axis,) = scatter_dims_to_operand_dims
+    return to_numpy(to_torch(inputs).index_copy_(axis, to_torch(scatter_indices), to_torch(updates)))
+
+
+def _put(accumulate: bool):
+    def put_(inputs, scatter_indices, updates, **_):
+        import torch
+
+        return to_numpy(to_torch(inputs).put_(to_torch(scatter_indices).to(torch.int64), to_torch(updates),
+                                              accumulate=accumulate))
+
+    put_.__name__ = f"put_{accumulate}"
+    comp = "add" if accumulate else "replace"
+    elements = tuple(d for d in ELEMENTS if d != "bool") if accumulate else ELEMENTS
+    return target(OP, f"torch:put_[accumulate={accumulate}]",
+                  region=_take_style(comp, min_input_rank=1, max_input_rank=1, element_dtypes=elements))(put_)
+
+
+PUT_TARGETS = {a: _put(a) for a in (False, True)}
