@@ -43,8 +43,8 @@ def node_inputs(op: str, operand: np.ndarray, start_indices: np.ndarray, attrs: 
 
 
 def build_model(op: str, opset: int, element: np.dtype, index: np.dtype, data_rank: int, index_rank: int,
-                node_attrs: tuple):
-    """A one-node ONNX model ``out = op(data, indices)`` with dynamic dims."""
+                node_attrs: tuple, updates_rank: int | None = None):
+    """A one-node ONNX model ``out = op(data, indices[, updates])`` with dynamic dims."""
     from onnx import TensorProto, helper
 
     def elem_type(dt: np.dtype) -> int:
@@ -52,9 +52,12 @@ def build_model(op: str, opset: int, element: np.dtype, index: np.dtype, data_ra
 
     data = helper.make_tensor_value_info("data", elem_type(element), [None] * data_rank)
     indices = helper.make_tensor_value_info("indices", elem_type(index), [None] * index_rank)
+    inputs = [data, indices]
+    if updates_rank is not None:
+        inputs.append(helper.make_tensor_value_info("updates", elem_type(element), [None] * updates_rank))
     out = helper.make_tensor_value_info("out", elem_type(element), None)
-    node = helper.make_node(op, ["data", "indices"], ["out"], **dict(node_attrs))
-    graph = helper.make_graph([node], f"{op.lower()}_{opset}", [data, indices], [out])
+    node = helper.make_node(op, [i.name for i in inputs], ["out"], **dict(node_attrs))
+    graph = helper.make_graph([node], f"{op.lower()}_{opset}", inputs, [out])
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)], ir_version=8)
 
 

@@ -100,7 +100,13 @@ def complex_nan(case: Case) -> bool:
     return any(a.dtype.kind == "c" and bool(np.isnan(a).any()) for a in _float_arrays(case))
 
 
+def float16_elements(case: Case) -> bool:
+    """The element type is float16."""
+    return any(a.dtype.name == "float16" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand"))
+
+
 CONDITIONS = {
+    "float16-elements": float16_elements,
     "complex-nan": complex_nan,
     "bound-beyond-index-dtype": bound_beyond_index_dtype,
     "min-max-nan": min_max_nan,
