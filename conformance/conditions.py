@@ -105,7 +105,14 @@ def float16_elements(case: Case) -> bool:
     return any(a.dtype.name == "float16" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand"))
 
 
+def updates_element_type_differs(case: Case) -> bool:
+    """A scatter whose updates have another element type than its inputs (breaks C6)."""
+    kinds = lambda prefix: [a.dtype for k, a in case.arrays.items() if k.split("[")[0] == prefix]  # noqa: E731
+    return kinds("updates") != kinds("inputs")[: len(kinds("updates"))]
+
+
 CONDITIONS = {
+    "updates-element-type-differs": updates_element_type_differs,
     "float16-elements": float16_elements,
     "complex-nan": complex_nan,
     "bound-beyond-index-dtype": bound_beyond_index_dtype,

@@ -8,7 +8,7 @@ partly out or fully out of bounds; duplicates come at a tunable rate.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from hypothesis import strategies as st
@@ -49,6 +49,7 @@ class ScatterRegion:
     specials: bool = True
     unique_indices: bool = True  # may set unique_indices=true where the indices really are unique
     indexed_prefix: bool = False  # advanced style only: the indexed axes are 0..k-1 in order (torch index_put_)
+    needs: dict = field(default_factory=dict)  # general style: structural minimums for the invalid cases
 
     def __post_init__(self):
         if self.style not in STYLES:
@@ -114,28 +115,32 @@ def _window(draw, size: int) -> int:
 
 @st.composite
 def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
-    n_pairs = draw(st.integers(0, region.max_batching_dims))
-    r_in = draw(st.integers(max(region.min_input_rank, n_pairs), max(region.min_input_rank, n_pairs,
-                                                                     region.max_input_rank)))
+    needs = region.needs  # structural minimums (for the invalid-case strategies): see strategies.scatter_invalid
+    lo_pairs = needs.get("batching", 0)
+    n_pairs = draw(st.integers(lo_pairs, max(lo_pairs, region.max_batching_dims)))
+    lo_free = needs.get("inserted", 0) + needs.get("window", 0)
+    lo_rank = max(region.min_input_rank, n_pairs + max(lo_free, needs.get("sdod", 0)))
+    r_in = draw(st.integers(lo_rank, max(lo_rank, region.max_input_rank)))
     free = r_in - n_pairs
-    n_inserted = draw(st.integers(0, free))
+    n_inserted = draw(st.integers(needs.get("inserted", 0), free - needs.get("window", 0)))
     roles = draw(st.permutations(["batching"] * n_pairs + ["inserted"] * n_inserted + ["window"] * (free - n_inserted)))
     roles = list(roles)
     shape = [_dim(draw, region, lo=1 if r == "inserted" else 0) for r in roles]
     window_sizes = [_window(draw, s) if r == "window" else 1 for s, r in zip(shape, roles)]
-    mode = region.index_vector_dim
+    mode = "explicit" if needs.get("explicit_ivd") else region.index_vector_dim
     if mode == "any":
         mode = draw(st.sampled_from(["explicit", "last", "implicit"])) if free else "explicit"
     implicit = mode == "implicit" and free > 0
     candidates = [d for d, r in enumerate(roles) if r != "batching"]
-    k = 1 if implicit else draw(st.integers(0, min(len(candidates), region.max_index_vector)))
+    k_lo = min(len(candidates), needs.get("sdod", 0))
+    k = 1 if implicit else draw(st.integers(k_lo, max(k_lo, min(len(candidates), region.max_index_vector))))
     sdod = list(draw(st.permutations(candidates)))[:k] if candidates else []
-    nb = draw(st.integers(max(n_pairs, region.min_scatter_rank), max(n_pairs, region.min_scatter_rank,
-                                                                   region.max_scatter_rank)))
+    nb_lo = max(n_pairs, region.min_scatter_rank)
+    nb = draw(st.integers(nb_lo, max(nb_lo, region.max_scatter_rank)))
     batch = [_dim(draw, region) for _ in range(nb)]
     pair_axes = list(draw(st.permutations(range(nb))))[:n_pairs]
     for d, axis in zip([d for d, r in enumerate(roles) if r == "batching"], pair_axes):
-        batch[axis] = shape[d]
+        batch[axis] = shape[d] = needs.get("batching_size", shape[d])
         window_sizes[d] = 1
     if region.edge_dims and sdod and draw(st.integers(0, 9)) == 0:
         sizes = sorted({v for name in region.index_dtypes for v in EDGE_DIMS.get(name, ())})
