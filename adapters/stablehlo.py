@@ -92,8 +92,8 @@ def scatter_verifier(inputs, scatter_indices, updates, *, result_type=None, **at
     return np.asarray(True)  # accepted
 
 
-@target("stablehlo.scatter", "stablehlo:scatter-interpreter", region={"max_inputs": 2}, valid=True, invalid=True,
-        isolated=False)
+@target("stablehlo.scatter", "stablehlo:scatter-interpreter", region={"max_inputs": 2, "large_cases": False},
+        valid=True, invalid=True, isolated=False)
 def scatter_interpreter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                         result_type, proxies=True)

@@ -58,12 +58,19 @@ def cmd_check(args) -> int:
     return 1
 
 
-def cmd_labels(_args) -> int:
+LABEL_TARGETS = {"stablehlo.gather": ("stablehlo:verifier", "xla:gather"),
+                 "stablehlo.scatter": ("stablehlo:scatter-verifier", "xla:scatter")}
+
+
+def cmd_labels(args) -> int:
     from conformance.labels_table import rows
 
+    if args.op not in LABEL_TARGETS:
+        print(f"conformance labels: --op: expected one of {', '.join(LABEL_TARGETS)}, got {args.op!r}", file=sys.stderr)
+        return 2
     targets = [t for b in ("stablehlo", "xla") if not missing_requirements(b) for t in load_backend(b)
-               if t.invalid and t.name in ("stablehlo:verifier", "xla:gather")]
-    for label, oracle, answers in rows(targets):
+               if t.invalid and t.name in LABEL_TARGETS[args.op]]
+    for label, oracle, answers in rows(targets, args.op):
         print(f"{label}: oracle: {oracle}")
         for t, answer in zip(targets, answers):
             print(f"    {t.name}: {answer}")
@@ -78,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--backend", required=True, help=f"{', '.join(BUILTIN_BACKENDS)} or a module path")
     check.add_argument("--target", required=True, help="target name, e.g. numpy:take[clip]")
     check.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
-    sub.add_parser("labels", help="per gather constraint label: a minimal breaking case, the oracle's and the verifier's messages")
+    labels = sub.add_parser("labels", help="per constraint label: a minimal breaking case, the oracle's and the verifier's messages")
+    labels.add_argument("--op", default="stablehlo.gather", help="stablehlo.gather (default) or stablehlo.scatter")
     args = parser.parse_args(argv)
     try:
         return {"list": cmd_list, "check": cmd_check, "labels": cmd_labels}[args.command](args)

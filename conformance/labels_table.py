@@ -1,5 +1,5 @@
-"""For each stablehlo.gather constraint label: one case breaking only it, the oracle's message and
-what the StableHLO verifier (and, where installed, XLA) answered. ``conformance labels`` prints it."""
+"""For each constraint label of a spec op: one case breaking only it, the oracle's message and what
+the StableHLO verifier (and, where installed, XLA) answered. ``conformance labels`` prints it."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, find, settings
@@ -10,22 +10,33 @@ from conformance.registry import Target
 from conformance.runner import call
 from conformance.verdict import case_violations
 
+# spec op -> (module with the invalid-case strategy, its function)
+INVALID = {"stablehlo.gather": ("strategies.gather_invalid", "invalid_gather_cases"),
+           "stablehlo.scatter": ("strategies.scatter_invalid", "invalid_scatter_cases")}
 
-def one_case(label: str) -> Case:
+
+def _strategies(op: str):
+    import importlib
+
+    if op not in INVALID:
+        raise ValueError(f"--op: expected one of {', '.join(INVALID)}, got {op!r}")
+    module = importlib.import_module(INVALID[op][0])
+    return module.LABELS, getattr(module, INVALID[op][1])
+
+
+def one_case(label: str, op: str = "stablehlo.gather") -> Case:
     """The simplest case that breaks exactly ``label`` (Hypothesis' minimal example)."""
-    from strategies.gather_invalid import invalid_gather_cases
-
-    return find(invalid_gather_cases(label), lambda c: True,
+    _, strategy = _strategies(op)
+    return find(strategy(label), lambda c: True,
                 settings=settings(database=None, suppress_health_check=list(HealthCheck)))
 
 
-def rows(targets: list[Target]) -> list[tuple[str, str, list[str]]]:
+def rows(targets: list[Target], op: str = "stablehlo.gather") -> list[tuple[str, str, list[str]]]:
     """(label, oracle message, one answer per target) for every label."""
-    from strategies.gather_invalid import LABELS
-
+    labels, _ = _strategies(op)
     out = []
-    for label in LABELS:
-        case = one_case(label)
+    for label in labels:
+        case = one_case(label, op)
         (violation,) = case_violations(case)
         answers = []
         for t in targets:

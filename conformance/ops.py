@@ -31,3 +31,12 @@ def invalid_cases(target: Target) -> st.SearchStrategy[Case]:
 
         return invalid_scatter_cases(None)
     raise ValueError(f"no invalid-case strategy for spec op {target.op!r}")
+
+
+def duplicate_cases(target: Target) -> st.SearchStrategy[Case]:
+    """Large duplicate-heavy cases (scatter only): where threads could make a target nondeterministic."""
+    if target.op != "stablehlo.scatter":
+        raise ValueError(f"no duplicate-heavy strategy for spec op {target.op!r}")
+    from strategies.scatter import ScatterRegion, duplicate_heavy_cases
+
+    return duplicate_heavy_cases(ScatterRegion(**target.region))

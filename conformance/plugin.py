@@ -62,7 +62,9 @@ def pytest_generate_tests(metafunc):
     if "conformance_target" not in metafunc.fixturenames:
         return
     op = metafunc.module.OP
-    kind = "invalid" if metafunc.function.__name__.endswith("invalid") else "valid"
+    name = metafunc.function.__name__
+    kind = "invalid" if name.endswith("invalid") else "duplicates" if name.endswith("deterministic") else "valid"
     targets = [t for t in selected_targets(metafunc.config)
-               if t.op == op and (t.invalid if kind == "invalid" else t.valid)]
+               if t.op == op and (t.invalid if kind == "invalid" else t.valid)
+               and (kind != "duplicates" or t.region.get("large_cases", True))]
     metafunc.parametrize("conformance_target", targets, ids=[t.name for t in targets])

@@ -2,15 +2,31 @@
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 from conformance.case import Case
 from conformance.registry import Target
 from conformance.verdict import Verdict
 
 
+INLINE_CASE_LIMIT = 4000  # characters of case JSON shown inline; a larger case is saved to a file
+CASES_DIR = Path(".conformance") / "cases"
+
+
+def case_argument(case: Case) -> str:
+    """The case as ``--case`` takes it: inline JSON, or ``@path`` to a file saved under ``CASES_DIR``."""
+    text = case.dumps()
+    if len(text) <= INLINE_CASE_LIMIT:
+        return shlex.quote(text)
+    CASES_DIR.mkdir(parents=True, exist_ok=True)
+    path = CASES_DIR / f"{case.id}.json"
+    path.write_text(text)
+    return shlex.quote(f"@{path}")
+
+
 def repro_command(target: Target, case: Case) -> str:
     return (f"conformance check --backend {shlex.quote(target.backend)} --target {shlex.quote(target.name)} "
-            f"--case {shlex.quote(case.dumps())}")
+            f"--case {case_argument(case)}")
 
 
 def describe_divergence(target: Target, case: Case, verdict: Verdict) -> str:

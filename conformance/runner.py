@@ -12,6 +12,7 @@ from conformance.case import Case
 from conformance.registry import Target
 from conformance.report_text import describe_divergence
 from conformance.verdict import Verdict, judge
+from conformance.verdict_scatter import same_values, schedule_matters
 
 INVALID_CLASSES = {"accepts-invalid"}
 
@@ -38,24 +39,48 @@ def call(target: Target, case: Case) -> outcome.Outcome:
     return outcome.run(remote, kwargs)
 
 
-def check_case(target: Target, case: Case) -> Verdict:
-    return judge(case, call(target, case))
+def check_case(target: Target, case: Case, runs: int = 1) -> Verdict:
+    """Judge one call of ``target`` on ``case``; with ``runs`` > 1 (or where duplicate scatter indices
+    let the schedule matter) call it again and call differing results ``nondeterministic``."""
+    first = call(target, case)
+    verdict = judge(case, first)
+    if first.kind != "value" or (runs < 2 and not schedule_matters(case)):
+        return verdict
+    for _ in range(max(runs, 2) - 1):
+        again = call(target, case)
+        if again.kind != "value" or not same_values(first.value, again.value):
+            return Verdict("nondeterministic", "two runs on the same case differ",
+                           clause="a correct target is a function of its inputs",
+                           expected=first.brief(), observed=again.brief())
+    return verdict
+
+
+DUPLICATE_RUNS = 3  # calls per case in the "duplicates" property
+DUPLICATE_EXAMPLES = 4  # cases per target in the "duplicates" property (each is large)
 
 
 def run_property(target: Target, kind: str) -> Counter:
-    """Run the Hypothesis property for ``target`` on ``kind`` ("valid" or "invalid") cases."""
-    strategy = ops.valid_cases(target) if kind == "valid" else ops.invalid_cases(target)
+    """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid", or
+    "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times)."""
+    strategy = {"valid": ops.valid_cases, "invalid": ops.invalid_cases,
+                "duplicates": ops.duplicate_cases}[kind](target)
+    runs = DUPLICATE_RUNS if kind == "duplicates" else 1
     seen: Counter = Counter()
+    examples = runtime.examples()
+    if kind == "duplicates":
+        examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
 
-    @settings(max_examples=runtime.examples()) if runtime.examples() else (lambda f: f)
+    @settings(max_examples=examples) if examples else (lambda f: f)
     @given(case=strategy)
     def conforms(case: Case) -> None:
-        verdict = check_case(target, case)
+        verdict = check_case(target, case, runs)
         seen.update(verdict.classes)
         if verdict.diverges and target.declared(verdict.classes, case) is None:
             raise UndeclaredDivergence(describe_divergence(target, case, verdict))
 
     conforms()
+    if kind == "duplicates":
+        return seen
     relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
     for cls in sorted(relevant - set(seen)):
         warnings.warn(f"{target.name}: declared deviation '{cls}' never matched in this run", stacklevel=2)

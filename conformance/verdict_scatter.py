@@ -6,7 +6,8 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.outcome import Outcome
-from conformance.scatter_compare import schedule_mismatch
+from conformance.compare import same_array
+from conformance.scatter_compare import collisions, schedule_mismatch
 from conformance.verdict import Verdict, brief, first_mismatch
 from oracles.stablehlo.scatter import as_list, check, evaluate_fast, normalize, out_of_bounds, result_positions
 from oracles.stablehlo.scatter_policy import SCATTER_VARIANTS, OutOfBoundsUpdate
@@ -79,3 +80,19 @@ def judge_scatter(case: Case, outcome: Outcome) -> Verdict:
     detail = next((first_mismatch(e, o) for e, o in zip(expected, observed) if first_mismatch(e, o)), "")
     return Verdict("wrong-value", detail + " (beyond what any update order gives)",
                    clause="scatter semantics: results = exec(schedule, inputs)", expected=exp_text, observed=obs_text)
+
+
+def schedule_matters(case: Case) -> bool:
+    """A valid scatter case where two update elements write one result element."""
+    if case.op != "stablehlo.scatter" or scatter_violations(case):
+        return False
+    kw = case.kwargs()
+    ins, ups = as_list(kw.pop("inputs")), as_list(kw.pop("updates"))
+    positions = result_positions(ins[0].shape, kw.pop("scatter_indices"), ups[0].shape, **normalize(kw))
+    return len(collisions(positions)[0]) > 0
+
+
+def same_values(a, b) -> bool:
+    """Bitwise-equal results (one array or a tuple of them), NaN payloads aside."""
+    a, b = (list(x) if isinstance(x, tuple) else [x] for x in (a, b))
+    return len(a) == len(b) and all(same_array(x, y) for x, y in zip(a, b))

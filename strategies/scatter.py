@@ -50,6 +50,7 @@ class ScatterRegion:
     unique_indices: bool = True  # may set unique_indices=true where the indices really are unique
     indexed_prefix: bool = False  # advanced style only: the indexed axes are 0..k-1 in order (torch index_put_)
     needs: dict = field(default_factory=dict)  # general style: structural minimums for the invalid cases
+    large_cases: bool = True  # can take duplicate_heavy_cases (tens of thousands of updates)
 
     def __post_init__(self):
         if self.style not in STYLES:
@@ -291,3 +292,26 @@ def scatter_cases(region: ScatterRegion | None = None, **kwargs) -> st.SearchStr
     """Valid ``stablehlo.scatter`` cases in ``region`` (keyword arguments override its fields)."""
     region = replace(region or ScatterRegion(), **kwargs)
     return scatter_plans(region).flatmap(lambda plan: materialize(plan, region))
+
+
+@st.composite
+def duplicate_heavy_cases(draw, region: ScatterRegion, updates: int = 2**15, targets: int = 16) -> Case:
+    """Many updates into a few result elements of a rank-1 input, in any style's layout: where a
+    multithreaded backend could let the schedule vary between runs."""
+    floats = [d for d in ("float32", "float64", "float16", "bfloat16") if d in region.element_dtypes]
+    element = draw(st.sampled_from(floats or list(region.element_dtypes)))
+    computation = "add" if "add" in region.computations else region.computations[0]
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    dt = dtype_of(element)
+    inputs = rng.standard_normal(targets).astype(dt) if dt.kind == "f" or element == "bfloat16" else \
+        rng.integers(-3, 4, targets).astype(dt)
+    values = rng.standard_normal(updates).astype(dt) if dt.kind == "f" or element == "bfloat16" else \
+        rng.integers(-3, 4, updates).astype(dt)
+    index = rng.integers(0, targets, updates).astype(dtype_of(draw(st.sampled_from(region.index_dtypes))))
+    implicit = region.style == "take"
+    attrs = dict(update_window_dims=(), inserted_window_dims=(0,), input_batching_dims=(),
+                 scatter_indices_batching_dims=(), scatter_dims_to_operand_dims=(0,), index_vector_dim=1,
+                 indices_are_sorted=False, unique_indices=False, update_computation=computation)
+    return Case("stablehlo.scatter", {"inputs": inputs, "scatter_indices": index if implicit else index[:, None],
+                                      "updates": values}, attrs, meta={"style": region.style, "seed": seed})
