@@ -111,7 +111,13 @@ def updates_element_type_differs(case: Case) -> bool:
     return kinds("updates") != kinds("inputs")[: len(kinds("updates"))]
 
 
+def boolean_indices(case: Case) -> bool:
+    """The index array has element type bool (i1: a boolean, not an integer type, in StableHLO)."""
+    return _indices(case).dtype.kind == "b"
+
+
 CONDITIONS = {
+    "boolean-indices": boolean_indices,
     "updates-element-type-differs": updates_element_type_differs,
     "float16-elements": float16_elements,
     "complex-nan": complex_nan,
