@@ -2,8 +2,6 @@
 scatter targets live in ``adapters.torch_scatter``."""
 from __future__ import annotations
 
-import numpy as np
-
 from adapters.translate import advanced_index, along_axis_args, take_args
 from adapters.torch_common import ELEMENTS, to_numpy, to_torch
 from adapters.torch_scatter import (  # noqa: F401  (the scatter targets of this backend)

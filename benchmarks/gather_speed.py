@@ -9,45 +9,16 @@ Prints three tables:
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
-import warnings
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
-from hypothesis.errors import NonInteractiveExampleWarning
 
+from benchmarks.rates import print_rates, seconds
 from conformance import ops
-from conformance.registry import installed_backends, load_backend
+from conformance.registry import load_backend
 from conformance.runner import call
-from conformance.verdict import judge
 from oracles.stablehlo.gather import evaluate_fast, evaluate_literal
-
-
-def target_rates(backends: list[str], examples: int) -> list[tuple[str, float, float]]:
-    rows = []
-    for backend in backends:
-        for target in load_backend(backend):
-            if not target.valid:
-                continue
-            in_target = []
-
-            @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
-                      suppress_health_check=list(HealthCheck))
-            @given(case=ops.valid_cases(target))
-            def run(case):
-                t0 = time.perf_counter()
-                outcome = call(target, case)
-                in_target.append(time.perf_counter() - t0)
-                judge(case, outcome)
-
-            call(target, ops.valid_cases(target).example())  # warm the worker (imports), as a run would
-            start = time.perf_counter()
-            run()
-            wall = time.perf_counter() - start
-            rows.append((target.name, len(in_target) / wall, 1 - sum(in_target) / wall))
-    return rows
 
 
 def evaluator_ratio(repeats: int = 5) -> tuple[float, float, int]:
@@ -57,16 +28,10 @@ def evaluator_ratio(repeats: int = 5) -> tuple[float, float, int]:
     start_indices = rng.integers(-50, 550, size=(1000, 1)).astype(np.int32)
     attrs = dict(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,), index_vector_dim=1,
                  slice_sizes=(1, 100))
-    lit = [_seconds(lambda: evaluate_literal(operand, start_indices, **attrs)) for _ in range(max(1, repeats // 2))]
-    fast = [_seconds(lambda: evaluate_fast(operand, start_indices, **attrs)) for _ in range(repeats)]
+    lit = [seconds(lambda: evaluate_literal(operand, start_indices, **attrs)) for _ in range(max(1, repeats // 2))]
+    fast = [seconds(lambda: evaluate_fast(operand, start_indices, **attrs)) for _ in range(repeats)]
     n = evaluate_fast(operand, start_indices, **attrs)[0].size
     return statistics.median(lit), statistics.median(fast), n
-
-
-def _seconds(fn) -> float:
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
 
 
 def compile_reuse(backends: list[str], repeats: int = 20) -> list[tuple[str, float, float]]:
@@ -95,15 +60,7 @@ def compile_reuse(backends: list[str], repeats: int = 20) -> list[tuple[str, flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.gather_speed", description=__doc__.splitlines()[0])
-    parser.add_argument("--examples", type=int, default=60, help="examples per target (default 60)")
-    parser.add_argument("--backend", action="append", help="backend to time (repeatable; default: all installed)")
-    args = parser.parse_args(argv)
-    warnings.simplefilter("ignore", NonInteractiveExampleWarning)  # .example() picks warm-up cases only
-    backends = args.backend or installed_backends()
-    print(f"{'target':44} {'examples/s':>10} {'outside target':>15}")
-    for name, rate, outside in target_rates(backends, args.examples):
-        print(f"{name:44} {rate:10.1f} {outside:15.0%}")
+    backends = print_rates(argv, "python -m benchmarks.gather_speed", __doc__.splitlines()[0], "stablehlo.gather")
     lit, fast, n = evaluator_ratio()
     print(f"\nevaluators at {n} result elements: literal {lit:.3f} s, fast {fast * 1e3:.2f} ms, ratio {lit / fast:.0f}x")
     print(f"\n{'compiled target':44} {'first call':>10} {'repeat median':>14}")

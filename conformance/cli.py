@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from conformance.case import Case
-from conformance.registry import BUILTIN_BACKENDS, BackendError, load_backend, missing_requirements
+from conformance.registry import BUILTIN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
 
 
 def _versions() -> dict[str, str]:
@@ -37,11 +37,8 @@ def cmd_check(args) -> int:
     from conformance.report_text import describe_divergence
     from conformance.runner import check_case
 
-    text = Path(args.case[1:]).read_text() if args.case.startswith("@") else args.case
-    try:
-        case = Case.loads(text)
-    except (ValueError, KeyError, TypeError) as e:
-        print(f"conformance check: --case: expected a case as JSON (or @file), {e}", file=sys.stderr)
+    case = _read_case(args.case, "check")
+    if case is None:
         return 2
     targets = {t.name: t for t in load_backend(args.backend)}
     if args.target not in targets:
@@ -56,6 +53,46 @@ def cmd_check(args) -> int:
     dev = target.declared(verdict.classes, case)
     print(f"declared deviation: {dev.reason}" if dev else "not declared")
     return 1
+
+
+def _admits(target, case) -> bool:
+    """Whether ``case`` lies in ``target``'s region as far as the probe can tell: its style, its
+    update computation, and out-of-bounds indices only where the region draws them."""
+    region = target.region
+    if target.op != case.op or not target.valid or region.get("style", "general") != case.meta.get("style", "general"):
+        return False
+    computation = case.attrs.get("update_computation")
+    if computation and computation not in region.get("computations", (computation,)):
+        return False
+    return region.get("oob_share", 1) > 0
+
+
+def cmd_probe(args) -> int:
+    """Run one case on every installed target whose region admits it; print each verdict."""
+    from conformance.runner import check_case
+
+    case = _read_case(args.case, "probe")
+    if case is None:
+        return 2
+    backends = args.backend or installed_backends()
+    for backend in backends:
+        for t in load_backend(backend):
+            if not _admits(t, case):
+                continue
+            verdict = check_case(t, case)
+            declared = t.declared(verdict.classes, case) if verdict.diverges else None
+            note = " (declared)" if declared else " (UNDECLARED)" if verdict.diverges else ""
+            print(f"{t.name:52} {'/'.join(verdict.classes)}{note}")
+    return 0
+
+
+def _read_case(arg: str, command: str) -> Case | None:
+    text = Path(arg[1:]).read_text() if arg.startswith("@") else arg
+    try:
+        return Case.loads(text)
+    except (ValueError, KeyError, TypeError) as e:
+        print(f"conformance {command}: --case: expected a case as JSON (or @file), {e}", file=sys.stderr)
+        return None
 
 
 LABEL_TARGETS = {"stablehlo.gather": ("stablehlo:verifier", "xla:gather"),
@@ -87,9 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
     labels = sub.add_parser("labels", help="per constraint label: a minimal breaking case, the oracle's and the verifier's messages")
     labels.add_argument("--op", default="stablehlo.gather", help="stablehlo.gather (default) or stablehlo.scatter")
+    probe = sub.add_parser("probe", help="run one case on every target of its op and style; print each verdict")
+    probe.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
+    probe.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     args = parser.parse_args(argv)
     try:
-        return {"list": cmd_list, "check": cmd_check, "labels": cmd_labels}[args.command](args)
+        return {"list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe}[args.command](args)
     except BackendError as e:
         print(f"conformance: {e}", file=sys.stderr)
         return 2

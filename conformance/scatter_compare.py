@@ -21,7 +21,6 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.compare import mismatch_mask
-from oracles.dtypes import dtype as dtype_of
 
 
 def _finfo(dt: np.dtype):

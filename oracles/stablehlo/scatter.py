@@ -15,7 +15,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from oracles.errors import SpecViolation, Violation
-from oracles.stablehlo.dims import batch_shape, combine, in_range, index_vector_size, int_tuple, is_int, \
+from oracles.stablehlo.dims import batch_shape, in_range, index_vector_size, int_tuple, is_int, \
     is_integer_dtype, is_sorted, is_unique
 from oracles.stablehlo.scatter_policy import COMPUTATIONS, SCATTER_VARIANTS, SPEC, OutOfBoundsUpdate, \
     ScatterVariant, apply_computation, starts_as_int64
