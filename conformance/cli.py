@@ -82,7 +82,8 @@ def cmd_probe(args) -> int:
             verdict = check_case(t, case)
             declared = t.declared(verdict.classes, case) if verdict.diverges else None
             note = " (declared)" if declared else " (UNDECLARED)" if verdict.diverges else ""
-            print(f"{t.name:52} {'/'.join(verdict.classes)}{note}")
+            variants = f"  [{verdict.detail}]" if verdict.detail.startswith("matches variant") else ""
+            print(f"{t.name:44} {'/'.join(verdict.classes)}{note}{variants}")
     return 0
 
 
