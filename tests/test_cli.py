@@ -1,0 +1,28 @@
+"""The command line: probe and labels for scatter, and one-line errors with exit code 2 on bad input."""
+from pathlib import Path
+
+import pytest
+
+from conformance.cli import main
+from conformance.registry import missing_requirements
+
+CASES = Path(__file__).parent / "cases"
+
+
+def test_probe_names_each_targets_variant_on_a_partial_window(capsys):
+    if missing_requirements("stablehlo") or missing_requirements("xla"):
+        pytest.skip("stablehlo/xla backends not installed")
+    assert main(["probe", "--case", f"@{CASES / 'partial_window_general_add.json'}", "--backend", "stablehlo",
+                 "--backend", "xla"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert lines["stablehlo:scatter-interpreter"].split()[1] == "conform"
+    assert lines["xla:scatter"].split()[1].startswith("skip-window") and "'skip-window'" in lines["xla:scatter"]
+
+
+@pytest.mark.parametrize("argv", [["probe", "--case", "{not json"], ["check", "--backend", "numpy", "--target", "x",
+                                                                      "--case", "[]"],
+                                  ["labels", "--op", "onnx.GatherND"]])
+def test_bad_input_is_one_line_and_exit_code_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("conformance") and "\n" not in err and "expected" in err
