@@ -88,6 +88,10 @@ def case_violations(case: Case) -> list:
         from conformance.verdict_scatter import scatter_violations
 
         return scatter_violations(case)
+    if case.op.startswith("onnx."):
+        from conformance.verdict_onnx import onnx_violations
+
+        return onnx_violations(case)
     rt = case.result_type or {}
     return check(**case.arrays, **case.attrs, result_shape=rt.get("shape"), result_element_type=rt.get("dtype"))
 
@@ -142,7 +146,14 @@ def _judge_scatter(case: Case, outcome: Outcome) -> Verdict:
     return judge_scatter(case, outcome)
 
 
-JUDGES = {"stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter}
+def _judge_onnx(case: Case, outcome: Outcome) -> Verdict:
+    from conformance.verdict_onnx import judge_onnx
+
+    return judge_onnx(case, outcome)
+
+
+JUDGES = {"stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter, "onnx.GatherND": _judge_onnx,
+          "onnx.ScatterND": _judge_onnx}
 
 
 def judge(case: Case, outcome: Outcome) -> Verdict:

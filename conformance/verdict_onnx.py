@@ -1,0 +1,78 @@
+"""Verdicts for the ONNX spec ops ``onnx.GatherND`` and ``onnx.ScatterND``: invalid input (any rule
+of the opset's schema, out-of-range indices included) must be rejected; a valid case's value is
+the oracle's, up to the update order where ScatterND reductions meet duplicate indices."""
+from __future__ import annotations
+
+import numpy as np
+
+from conformance.case import Case
+from conformance.compare import same_array
+from conformance.outcome import Outcome
+from conformance.scatter_compare import schedule_mismatch
+from conformance.verdict import Verdict, brief, first_mismatch
+from oracles.onnx.gather_nd import OP as GATHER_ND
+from oracles.onnx.gather_nd import check as check_gather_nd
+from oracles.onnx.gather_nd import evaluate as evaluate_gather_nd
+from oracles.onnx.scatter_nd import OP as SCATTER_ND
+from oracles.onnx.scatter_nd import check as check_scatter_nd
+from oracles.onnx.scatter_nd import evaluate as evaluate_scatter_nd
+from oracles.onnx.scatter_nd import tuples
+
+COMPUTATIONS = {"none": "replace", "add": "add", "mul": "multiply", "max": "maximum", "min": "minimum"}
+
+
+def onnx_violations(case: Case) -> list:
+    a, attrs = case.arrays, case.attrs
+    if case.op == GATHER_ND:
+        return check_gather_nd(a["data"], a["indices"], batch_dims=attrs.get("batch_dims"), opset=attrs["opset"])
+    return check_scatter_nd(a["data"], a["indices"], a["updates"], reduction=attrs.get("reduction"), opset=attrs["opset"])
+
+
+def _expected(case: Case) -> np.ndarray:
+    a, attrs = case.arrays, case.attrs
+    if case.op == GATHER_ND:
+        return evaluate_gather_nd(a["data"], a["indices"], int(attrs.get("batch_dims") or 0))
+    return evaluate_scatter_nd(a["data"], a["indices"], a["updates"], attrs.get("reduction") or "none")
+
+
+def update_positions(case: Case) -> np.ndarray:
+    """ScatterND: for each update element (row-major), the flat index into data it updates."""
+    data, idx = case.arrays["data"], case.arrays["indices"]
+    k = idx.shape[-1]
+    rows = tuples(idx, data.shape)
+    tail = data.shape[k:]
+    inner = np.arange(int(np.prod(tail, dtype=np.int64)))
+    base = np.ravel_multi_index(tuple(rows.T), data.shape[:k]) if k else np.zeros(len(rows), np.int64)
+    return (base[:, None] * len(inner) + inner[None, :]).reshape(-1)
+
+
+def judge_onnx(case: Case, outcome: Outcome) -> Verdict:
+    violations = onnx_violations(case)
+    if outcome.kind in ("crash", "timeout", "unsupported"):
+        return Verdict(outcome.kind, outcome.message)
+    if violations:
+        labels = ", ".join(v.label for v in violations)
+        if outcome.kind == "rejection":
+            return Verdict("conform", f"rejected ({labels})")
+        return Verdict("accepts-invalid", "; ".join(str(v) for v in violations), clause=labels,
+                       expected=f"rejection ({labels})", observed=outcome.brief())
+    expected = _expected(case)
+    if outcome.kind == "rejection":
+        return Verdict("rejects-valid", f"{outcome.error_type}: {outcome.message[:300]}", clause="valid input",
+                       expected=brief(expected), observed=outcome.brief())
+    observed = outcome.value
+    if not isinstance(observed, np.ndarray) or observed.shape != expected.shape:
+        return Verdict("wrong-shape", f"shape {list(np.shape(observed))} != {list(expected.shape)}",
+                       expected=brief(expected), observed=outcome.brief())
+    if observed.dtype != expected.dtype:
+        return Verdict("wrong-dtype", f"dtype {observed.dtype.name} != {expected.dtype.name}",
+                       expected=brief(expected), observed=brief(observed))
+    if same_array(expected, observed):
+        return Verdict("conform")
+    if case.op == SCATTER_ND:
+        bad = schedule_mismatch(expected, observed, case.arrays["data"], case.arrays["updates"], update_positions(case),
+                                COMPUTATIONS[case.attrs.get("reduction") or "none"])
+        if not bad.any():
+            return Verdict("conform")
+    return Verdict("wrong-value", first_mismatch(expected, observed), clause=f"{case.op} output",
+                   expected=brief(expected), observed=brief(observed))
