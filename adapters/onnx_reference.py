@@ -7,7 +7,7 @@ subtracting the axis length one step at a time: an index near its dtype's edge r
 """
 from __future__ import annotations
 
-from adapters import onnx_scatter
+from adapters import onnx_nd, onnx_scatter
 from adapters.onnx_gather import ALL_ELEMENTS, make_targets
 from adapters.translate import refuse_wrap_loop
 
@@ -29,3 +29,4 @@ def _run(model, feeds):
 
 GATHER_TARGETS = make_targets("onnx_reference", _run, ALL_ELEMENTS)
 SCATTER_TARGETS = onnx_scatter.make_targets("onnx_reference", _run, ALL_ELEMENTS)
+ND_TARGETS = onnx_nd.make_targets("onnx_reference", _run, ALL_ELEMENTS)

@@ -5,7 +5,7 @@ numpy inputs, so those element types are outside this backend's region.
 """
 from __future__ import annotations
 
-from adapters import onnx_scatter
+from adapters import onnx_nd, onnx_scatter
 from adapters.onnx_gather import ALL_ELEMENTS, make_targets
 
 REQUIRES = ("onnx", "onnxruntime")
@@ -30,3 +30,4 @@ def _run(model, feeds):
 ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
 GATHER_TARGETS = make_targets("onnxruntime", _run, ELEMENTS)
 SCATTER_TARGETS = onnx_scatter.make_targets("onnxruntime", _run, ELEMENTS)
+ND_TARGETS = onnx_nd.make_targets("onnxruntime", _run, ELEMENTS)

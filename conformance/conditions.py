@@ -58,19 +58,24 @@ def zero_size_batch(case: Case) -> bool:
 
 
 def _float_arrays(case: Case) -> list[np.ndarray]:
-    return [a for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates")
+    return [a for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates", "data")
             and (a.dtype.kind in "fc" or a.dtype.name == "bfloat16")]
 
 
+def _min_or_max(case: Case) -> bool:
+    """The update computation (StableHLO) or reduction (ONNX) is a minimum or maximum."""
+    return case.attrs.get("update_computation") in ("minimum", "maximum") or case.attrs.get("reduction") in ("min", "max")
+
+
 def min_max_nan(case: Case) -> bool:
-    """A scatter with update_computation minimum or maximum, and a NaN among its inputs or updates."""
-    return case.attrs.get("update_computation") in ("minimum", "maximum") and any(
+    """A scatter with a minimum or maximum update (or ONNX reduction), and a NaN among its inputs or updates."""
+    return _min_or_max(case) and any(
         np.isnan(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)).any() for a in _float_arrays(case))
 
 
 def min_max_signed_zero(case: Case) -> bool:
     """A scatter with update_computation minimum or maximum where both signs of zero occur."""
-    if case.attrs.get("update_computation") not in ("minimum", "maximum"):
+    if not _min_or_max(case):
         return False
     values = [a.astype(np.float64) for a in _float_arrays(case) if a.dtype.kind != "c"]
     return any(((v == 0) & np.signbit(v)).any() for v in values) and any(((v == 0) & ~np.signbit(v)).any() for v in values)
@@ -102,7 +107,7 @@ def complex_nonfinite(case: Case) -> bool:
 
 def float16_elements(case: Case) -> bool:
     """The element type is float16."""
-    return any(a.dtype.name == "float16" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand"))
+    return any(a.dtype.name == "float16" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand", "data"))
 
 
 def updates_element_type_differs(case: Case) -> bool:
@@ -133,9 +138,18 @@ CONDITIONS = {
 }
 
 
+def is_condition(name: str) -> bool:
+    """A known condition name: one of ``CONDITIONS``, or ``breaks:<label>`` (the case breaks that rule)."""
+    return name in CONDITIONS or (name.startswith("breaks:") and len(name) > len("breaks:"))
+
+
 def holds(name: str | None, case: Case) -> bool:
     if not name:
         return True
-    if name not in CONDITIONS:
-        raise ValueError(f"deviation 'when': expected one of {', '.join(CONDITIONS)}, got {name!r}")
+    if not is_condition(name):
+        raise ValueError(f"deviation 'when': expected one of {', '.join(CONDITIONS)} or breaks:<label>, got {name!r}")
+    if name.startswith("breaks:"):
+        from conformance.verdict import case_violations
+
+        return name[len("breaks:"):] in [v.label for v in case_violations(case)]
     return CONDITIONS[name](case)

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from conformance.registry import Target
 
-OPS = ("stablehlo.gather", "stablehlo.scatter")
+OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND")
 
 
 def valid_cases(target: Target) -> st.SearchStrategy[Case]:
@@ -18,6 +18,11 @@ def valid_cases(target: Target) -> st.SearchStrategy[Case]:
         from strategies.scatter import ScatterRegion, scatter_cases
 
         return scatter_cases(ScatterRegion(**target.region))
+    if target.op in ("onnx.GatherND", "onnx.ScatterND"):
+        from strategies.onnx_nd import OnnxRegion, gather_nd_cases, scatter_nd_cases
+
+        region = OnnxRegion(**target.region)
+        return gather_nd_cases(region) if target.op == "onnx.GatherND" else scatter_nd_cases(region)
     raise ValueError(f"no strategy for spec op {target.op!r}")
 
 
@@ -30,6 +35,15 @@ def invalid_cases(target: Target) -> st.SearchStrategy[Case]:
         from strategies.scatter_invalid import invalid_scatter_cases
 
         return invalid_scatter_cases(None)
+    if target.op in ("onnx.GatherND", "onnx.ScatterND"):
+        from strategies import onnx_nd
+
+        opset, reduction = target.region.get("opset", 13), target.region.get("reduction")
+        if target.op == "onnx.GatherND":
+            return st.sampled_from(onnx_nd.gather_labels(opset)).flatmap(
+                lambda label: onnx_nd.invalid_gather_nd_cases(opset, label))
+        return st.sampled_from(onnx_nd.scatter_labels(opset, reduction)).flatmap(
+            lambda label: onnx_nd.invalid_scatter_nd_cases(opset, reduction, label))
     raise ValueError(f"no invalid-case strategy for spec op {target.op!r}")
 
 

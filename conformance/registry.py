@@ -91,8 +91,8 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
                 raise BackendError(f"{path}: a [[deviation]] entry lacks {key!r} (needs target, class, reason)")
         for name in _names(entry["target"]):
             for cls in _names(entry["class"]):
-                out.setdefault(name, []).append(
-                    Deviation(cls, entry["reason"], entry.get("link", ""), entry.get("when", "")))
+                for when in _names(entry.get("when", "")):
+                    out.setdefault(name, []).append(Deviation(cls, entry["reason"], entry.get("link", ""), when))
     return out
 
 
