@@ -35,3 +35,11 @@ def refuse_wrap_loop(indices: np.ndarray, limit: int, api: str) -> None:
     """Raise Unsupported when ``api`` would wrap an index one axis length at a time past ``limit``."""
     if indices.size and float(np.abs(indices.astype(np.float64)).max()) > limit:
         raise Unsupported(f"index beyond ±{limit}: {api} would loop |index|/n times to wrap it")
+
+
+def nd_index(indices: np.ndarray, batch_dims: int = 0) -> list[np.ndarray]:
+    """ONNX GatherND/ScatterND indices as an advanced-index tuple: an arange per batch dim (broadcast
+    over the index tuples), then one column per indexed dim (negative values kept: they count back)."""
+    lead = indices.shape[:-1]
+    grids = [np.arange(lead[d]).reshape([-1 if a == d else 1 for a in range(len(lead))]) for d in range(batch_dims)]
+    return [np.broadcast_to(g, lead) for g in grids] + [indices[..., j] for j in range(indices.shape[-1])]

@@ -115,6 +115,15 @@ def cmd_labels(args) -> int:
     return 0
 
 
+def cmd_onnx_table(args) -> int:
+    from conformance.onnx_table import markdown
+
+    backends = args.backend or installed_backends()
+    targets = [t for b in backends for t in load_backend(b) if t.op in ("onnx.GatherND", "onnx.ScatterND")]
+    print(markdown(targets))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -128,9 +137,14 @@ def main(argv: list[str] | None = None) -> int:
     probe = sub.add_parser("probe", help="run one case on every target of its op and style; print each verdict")
     probe.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
     probe.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+    table = sub.add_parser("onnx-table", help="how each ONNX GatherND/ScatterND target treats negative and out-of-range "
+                                              "indices, int32 indices, attributes and duplicates (Markdown)")
+    table.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     args = parser.parse_args(argv)
+    commands = {"list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+                "onnx-table": cmd_onnx_table}
     try:
-        return {"list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe}[args.command](args)
+        return commands[args.command](args)
     except BackendError as e:
         print(f"conformance: {e}", file=sys.stderr)
         return 2

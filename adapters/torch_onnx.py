@@ -1,0 +1,31 @@
+"""torch translations of the ONNX spec ops: GatherND as advanced indexing, ScatterND as ``index_put_``
+(accumulate for reduction add). Part of backend ``torch``; valid cases only."""
+from __future__ import annotations
+
+from adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from adapters.translate import nd_index
+from conformance.registry import target
+
+
+def _index(indices, batch_dims=0):
+    import torch
+
+    return tuple(to_torch(i.copy()).to(torch.int64) for i in nd_index(indices, batch_dims))
+
+
+@target("onnx.GatherND", "torch:onnx.GatherND[x[idx]]", region={"opset": 13, "element_dtypes": ELEMENTS})
+def gather_nd(data, indices, *, batch_dims=None, **_):
+    return to_numpy(to_torch(data)[_index(indices, int(batch_dims or 0))])
+
+
+def _scatter(accumulate: bool):
+    def scatter_nd(data, indices, updates, **_):
+        return to_numpy(to_torch(data).index_put_(_index(indices), to_torch(updates), accumulate=accumulate))
+
+    scatter_nd.__name__ = f"scatter_nd_{accumulate}"
+    elements = tuple(e for e in ELEMENTS if e != "bool") if accumulate else ELEMENTS
+    return target("onnx.ScatterND", f"torch:onnx.ScatterND[index_put_(accumulate={accumulate})]",
+                  region={"opset": 18, "reduction": "add" if accumulate else None, "element_dtypes": elements})(scatter_nd)
+
+
+SCATTER_ND_TARGETS = {str(a): _scatter(a) for a in (False, True)}
