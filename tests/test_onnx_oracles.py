@@ -81,10 +81,27 @@ def node_tests():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         cases = collect_testcases(None)
-    return [c for c in cases if c.model.graph.node[0].op_type in ("GatherND", "ScatterND")]
+    return [c for c in cases if c.model.graph.node[0].op_type in ("GatherND", "ScatterND", "Gather", "GatherElements",
+                                                                  "ScatterElements")]
+
+
+@pytest.mark.parametrize("backend", ["onnxruntime", "onnx_reference"])
+def test_onnx_node_tests_run_as_given_on_each_onnx_runtime(node_tests, backend):
+    """All five ops' node tests (Gather, GatherElements, ScatterElements too), model as shipped."""
+    if missing_requirements(backend):
+        pytest.skip(f"{backend} not installed")
+    import importlib
+
+    run = importlib.import_module(f"adapters.{backend}")._run
+    assert len(node_tests) >= 20
+    for tc in node_tests:
+        (inputs, (expected,)) = tc.data_sets[0]
+        feeds = {i.name: x for i, x in zip(tc.model.graph.input, inputs)}
+        np.testing.assert_array_equal(run(tc.model, feeds), expected, err_msg=f"{tc.name} on {backend}")
 
 
 def test_onnx_node_tests_through_oracle_and_every_target(node_tests):
+    node_tests = [tc for tc in node_tests if tc.model.graph.node[0].op_type in ("GatherND", "ScatterND")]
     assert len(node_tests) >= 10
     for tc in node_tests:
         node, opset = tc.model.graph.node[0], tc.model.opset_import[0].version
