@@ -14,7 +14,10 @@ from conformance.runner import call
 from conformance.verdict import judge
 from oracles import SpecViolation
 from oracles.onnx import gather_nd, scatter_nd
-from oracles.onnx.bridge import gather_nd_as_stablehlo, scatter_nd_as_stablehlo
+from oracles.onnx.bridge import (
+    gather_as_stablehlo, gather_elements_as_stablehlo, gather_nd_as_stablehlo, scatter_elements_as_stablehlo,
+    scatter_nd_as_stablehlo,
+)
 from oracles.onnx.gather_nd import OUTPUT_RANK_READINGS
 from oracles.stablehlo import gather, scatter
 from strategies.onnx_nd import OnnxRegion, gather_nd_cases, scatter_nd_cases
@@ -116,6 +119,25 @@ def test_onnx_node_tests_through_oracle_and_every_target(node_tests):
             if t.region["opset"] == opset and t.region.get("reduction") == attrs.get("reduction"):
                 case = Case(op, arrays, {"opset": opset, **attrs})
                 assert judge(case, call(t, case)).cls == "conform", f"{tc.name} on {t.name}"
+
+
+def test_gather_and_elements_node_tests_through_the_stablehlo_oracles(node_tests):
+    """Gather, GatherElements and ScatterElements have no ONNX oracle here: their node tests go
+    through the StableHLO oracles by way of the bridge."""
+    bridges = {"Gather": (gather_as_stablehlo, gather), "GatherElements": (gather_elements_as_stablehlo, gather),
+               "ScatterElements": (scatter_elements_as_stablehlo, scatter)}
+    seen = 0
+    for tc in node_tests:
+        node = tc.model.graph.node[0]
+        if node.op_type not in bridges:
+            continue
+        attrs = {a.name: (a.i if a.type == a.INT else a.s.decode()) for a in node.attribute}
+        (inputs, (expected,)) = tc.data_sets[0]
+        to_stablehlo, oracle = bridges[node.op_type]
+        args, shlo_attrs = to_stablehlo(*inputs, **attrs)
+        np.testing.assert_array_equal(oracle(*args, **shlo_attrs), expected, err_msg=tc.name)
+        seen += 1
+    assert seen >= 14
 
 
 @given(case=st.sampled_from((11, 12, 13)).flatmap(lambda o: gather_nd_cases(OnnxRegion(opset=o))))

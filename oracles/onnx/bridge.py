@@ -39,3 +39,45 @@ def scatter_nd_as_stablehlo(data: np.ndarray, indices: np.ndarray, updates: np.n
                  update_computation={"none": "replace", "add": "add", "mul": "multiply", "max": "maximum",
                                      "min": "minimum"}[reduction])
     return (data, _nonnegative(data.shape, indices, 0), updates), attrs
+
+
+def _wrap(indices: np.ndarray, size: int) -> np.ndarray:
+    idx = indices.astype(np.int64)
+    return np.where(idx < 0, idx + size, idx)
+
+
+def _coordinates(indices: np.ndarray, axis: int) -> np.ndarray:
+    """Full coordinates (last axis) of every element of ``indices``, its value standing in at ``axis``."""
+    grids = list(np.meshgrid(*(np.arange(n) for n in indices.shape), indexing="ij"))
+    grids[axis] = indices
+    return np.stack(grids, axis=-1) if grids else np.zeros(indices.shape + (0,), np.int64)
+
+
+def gather_as_stablehlo(data: np.ndarray, indices: np.ndarray, axis: int = 0) -> tuple[tuple, dict]:
+    """ONNX ``Gather(axis)`` as a ``stablehlo.gather`` (the indexed axis collapsed, the index dims in its place)."""
+    r, q = data.ndim, indices.ndim
+    axis %= r
+    attrs = dict(offset_dims=tuple(range(axis)) + tuple(range(axis + q, r - 1 + q)), collapsed_slice_dims=(axis,),
+                 start_index_map=(axis,), index_vector_dim=q,
+                 slice_sizes=tuple(1 if d == axis else n for d, n in enumerate(data.shape)))
+    return (data, _wrap(indices, data.shape[axis])), attrs
+
+
+def gather_elements_as_stablehlo(data: np.ndarray, indices: np.ndarray, axis: int = 0) -> tuple[tuple, dict]:
+    """ONNX ``GatherElements(axis)`` as a ``stablehlo.gather`` of single elements at full coordinates."""
+    r = data.ndim
+    axis %= r
+    coords = _coordinates(_wrap(indices, data.shape[axis]), axis)
+    attrs = dict(offset_dims=(), collapsed_slice_dims=tuple(range(r)), start_index_map=tuple(range(r)),
+                 index_vector_dim=indices.ndim, slice_sizes=(1,) * r)
+    return (data, coords), attrs
+
+
+def scatter_elements_as_stablehlo(data: np.ndarray, indices: np.ndarray, updates: np.ndarray, axis: int = 0,
+                                  reduction: str = "none") -> tuple[tuple, dict]:
+    """ONNX ``ScatterElements(axis, reduction)`` as a ``stablehlo.scatter`` of single elements."""
+    r = data.ndim
+    axis %= r
+    coords = _coordinates(_wrap(indices, data.shape[axis]), axis)
+    _, attrs = scatter_nd_as_stablehlo(data, coords, updates, reduction)
+    return (data, coords, updates), attrs
