@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case

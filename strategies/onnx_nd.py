@@ -3,7 +3,8 @@
 Valid cases: ranks 1..4, ``batch_dims`` (from opset 12), slices and elements (``indices_shape[-1]``
 from 1 to r-b), negative indices, every element type the opset's T lists; ScatterND without a
 reduction gets distinct index tuples, with one duplicates at a tunable rate. Invalid cases break
-one rule each (see ``LABELS``), the label kept in ``meta["breaks"]``.
+one rule each (``gather_labels``/``scatter_labels`` list them per opset), the label kept in
+``meta["breaks"]``.
 """
 from __future__ import annotations
 
@@ -14,11 +15,9 @@ from hypothesis import strategies as st
 
 from conformance.case import Case
 from oracles.dtypes import dtype as dtype_of
-from oracles.onnx.types import REDUCTIONS, element_types
+from oracles.onnx.types import element_types
 from strategies.values import operand_values
 
-GATHER_LABELS = ("R1", "R2", "R3", "R4", "R5", "T1", "T2", "A1", "A2")
-SCATTER_LABELS = ("R1", "R2", "R3", "R4", "R5", "T1", "T2", "A1", "A2")
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,13 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conformance.case import Case
 from conformance.registry import load_backend, missing_requirements
 from conformance.runner import call
-from conformance.verdict import judge
+from conformance.verdict import case_violations, judge
 from oracles import SpecViolation
 from oracles.onnx import gather_nd, scatter_nd
 from oracles.onnx.bridge import (
@@ -19,8 +19,12 @@ from oracles.onnx.bridge import (
     scatter_nd_as_stablehlo,
 )
 from oracles.onnx.gather_nd import OUTPUT_RANK_READINGS
+from oracles.onnx.types import REDUCTIONS
 from oracles.stablehlo import gather, scatter
-from strategies.onnx_nd import OnnxRegion, gather_nd_cases, scatter_nd_cases
+from strategies.onnx_nd import (
+    OnnxRegion, gather_labels, gather_nd_cases, invalid_gather_nd_cases, invalid_scatter_nd_cases, scatter_labels,
+    scatter_nd_cases,
+)
 
 D2 = np.array([[0, 1], [2, 3]], np.int32)
 D3 = np.arange(8, dtype=np.int32).reshape(2, 2, 2)
@@ -194,3 +198,20 @@ def test_out_of_range_index_is_a_violation_naming_its_rule():
     with pytest.raises(SpecViolation) as info:
         gather_nd(D2, np.array([[2, 0]], np.int64))
     assert info.value.labels == ["R5"]
+
+
+INVALID = [("onnx.GatherND", opset, None, label) for opset in (11, 12, 13) for label in gather_labels(opset)] + [
+    ("onnx.ScatterND", opset, red, label) for opset in (11, 13, 16, 18)
+    for red in (None,) + tuple(r for r in REDUCTIONS[opset] if r != "none") for label in scatter_labels(opset, red)]
+
+
+@pytest.mark.parametrize("op,opset,reduction,label", INVALID)
+def test_invalid_onnx_strategy_breaks_exactly_its_rule(op, opset, reduction, label):
+    strategy = invalid_gather_nd_cases(opset, label) if op == "onnx.GatherND" else \
+        invalid_scatter_nd_cases(opset, reduction, label)
+
+    @settings(max_examples=15)
+    @given(case=strategy)
+    def prop(case):
+        assert [v.label for v in case_violations(case)] == [label]
+    prop()

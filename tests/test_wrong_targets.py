@@ -1,5 +1,4 @@
 """The suite is not vacuous: deliberately wrong targets are caught, with a shrunk case."""
-import numpy as np
 import pytest
 
 from conformance.registry import load_backend

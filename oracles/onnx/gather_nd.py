@@ -88,7 +88,6 @@ def gather_nd(data, indices, *, batch_dims=None, opset=13) -> np.ndarray:
 
 def evaluate(data: np.ndarray, indices: np.ndarray, b: int) -> np.ndarray:
     """Each index tuple picks data[batch..., tuple] (negative values count from the end)."""
-    k = indices.shape[-1]
     out = np.zeros(output_shape(data.shape, indices.shape, b), data.dtype)
     for pos in itertools.product(*(range(n) for n in indices.shape[:-1])):
         tup = [int(i) for i in indices[pos]]
