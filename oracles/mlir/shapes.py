@@ -10,7 +10,7 @@ import re
 Dim = int | None
 Shape = tuple[Dim, ...] | None
 
-_TENSOR = re.compile(r"tensor<(?P<dims>\*x|(?:(?:\d+|\?)x)*)(?P<element>[a-z][a-z0-9_<>]*)>")
+_TENSOR = re.compile(r"tensor<(?P<dims>\*x|(?:(?:\d+|\?)x)*)(?P<element>(?:[su]?i|b?f|tf)\d+|index|complex<(?:b?f\d+|[su]?i\d+)>)>")
 
 
 def parse_type(text: str) -> tuple[Shape, str]:
