@@ -99,3 +99,14 @@ def scatter_interpreter(inputs, scatter_indices, updates, *, result_type=None, *
                                         result_type, proxies=True)
     outputs = isolation.worker("stablehlo").call(__name__, "interpret_text", {"text": text, "arrays": arrays})
     return _scatter_result(split_results(outputs, dtypes), inputs)
+
+
+@target("mlir.broadcastable", "stablehlo:chlo.broadcast_add", region={"min_operands": 2, "max_operands": 2},
+        isolated=False)
+def chlo_broadcast_add(*, operands, result, **_):
+    """MLIR's own verifier on ``chlo.broadcast_add`` (a broadcasting op) with the case's types."""
+    a, b = operands
+    text = (f"func.func @main(%a: {a}, %b: {b}) -> {result} {{\n"
+            f'  %r = "chlo.broadcast_add"(%a, %b) : ({a}, {b}) -> {result}\n  return %r : {result}\n}}')
+    isolation.worker("stablehlo").call(__name__, "verify_text", {"text": text})
+    return np.asarray(True)  # accepted

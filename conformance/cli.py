@@ -124,6 +124,16 @@ def cmd_onnx_table(args) -> int:
     return 0
 
 
+def cmd_mlir_table(args) -> int:
+    from conformance.broadcast_table import markdown
+
+    backends = args.backend or installed_backends()
+    targets = [t for b in backends for t in load_backend(b) if t.op == "mlir.broadcastable"
+               and t.region.get("result", True)]
+    print(markdown(targets))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -140,9 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     table = sub.add_parser("onnx-table", help="how each ONNX GatherND/ScatterND target treats negative and out-of-range "
                                               "indices, int32 indices, attributes and duplicates (Markdown)")
     table.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+    mlir = sub.add_parser("mlir-table", help="how each Broadcastable verifier target answers the InferDim and "
+                                             "verification tables (Markdown)")
+    mlir.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     args = parser.parse_args(argv)
     commands = {"list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
-                "onnx-table": cmd_onnx_table}
+                "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)
     except BackendError as e:

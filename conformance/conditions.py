@@ -121,7 +121,13 @@ def boolean_indices(case: Case) -> bool:
     return _indices(case).dtype.kind == "b"
 
 
+def unranked_operand(case: Case) -> bool:
+    """An ``mlir.broadcastable`` case with an unranked operand (``tensor<*x...>``)."""
+    return any(t.startswith("tensor<*") for t in case.attrs.get("operands", ()))
+
+
 CONDITIONS = {
+    "unranked-operand": unranked_operand,
     "boolean-indices": boolean_indices,
     "updates-element-type-differs": updates_element_type_differs,
     "float16-elements": float16_elements,

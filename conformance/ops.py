@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from conformance.registry import Target
 
-OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND")
+OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND", "mlir.broadcastable")
 
 
 def valid_cases(target: Target) -> st.SearchStrategy[Case]:
@@ -23,6 +23,10 @@ def valid_cases(target: Target) -> st.SearchStrategy[Case]:
 
         region = OnnxRegion(**target.region)
         return gather_nd_cases(region) if target.op == "onnx.GatherND" else scatter_nd_cases(region)
+    if target.op == "mlir.broadcastable":
+        from strategies.broadcastable import BroadcastRegion, broadcast_cases
+
+        return broadcast_cases(BroadcastRegion(**target.region))
     raise ValueError(f"no strategy for spec op {target.op!r}")
 
 

@@ -88,6 +88,10 @@ def case_violations(case: Case) -> list:
         from conformance.verdict_scatter import scatter_violations
 
         return scatter_violations(case)
+    if case.op == "mlir.broadcastable":
+        from conformance.verdict_broadcast import broadcast_violations
+
+        return broadcast_violations(case)
     if case.op.startswith("onnx."):
         from conformance.verdict_onnx import onnx_violations
 
@@ -152,7 +156,13 @@ def _judge_onnx(case: Case, outcome: Outcome) -> Verdict:
     return judge_onnx(case, outcome)
 
 
-JUDGES = {"stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter, "onnx.GatherND": _judge_onnx,
+def _judge_broadcast(case: Case, outcome: Outcome) -> Verdict:
+    from conformance.verdict_broadcast import judge_broadcast
+
+    return judge_broadcast(case, outcome)
+
+
+JUDGES = {"mlir.broadcastable": _judge_broadcast, "stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter, "onnx.GatherND": _judge_onnx,
           "onnx.ScatterND": _judge_onnx}
 
 

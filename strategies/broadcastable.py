@@ -1,0 +1,68 @@
+"""Hypothesis strategies for ``mlir.broadcastable`` cases: operand types and a result type, as MLIR
+type strings (``tensor<2x?xi32>``, ``tensor<*xi32>``), mixing static sizes > 1, 1, dynamic and
+unranked operands of different ranks, and results that are compatible or not."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from conformance.case import Case
+from oracles import SpecViolation
+from oracles.mlir.broadcastable import infer_result_shape
+from oracles.mlir.shapes import format_type
+
+
+@dataclass(frozen=True)
+class BroadcastRegion:
+    min_operands: int = 1
+    max_operands: int = 4
+    max_rank: int = 4
+    dynamic: bool = True  # '?' dims
+    unranked: bool = True  # tensor<*x...>
+    result: bool = True  # draw a result type (verifier targets); inference targets ignore it
+    incompatible_share: float = 0.2
+
+
+@st.composite
+def broadcast_cases(draw, region: BroadcastRegion) -> Case:
+    rank = draw(st.integers(0, region.max_rank))
+    common = [draw(st.integers(2, 4)) for _ in range(rank)]
+    n = draw(st.integers(region.min_operands, region.max_operands))
+    operands = []
+    weight = round(region.incompatible_share * 100)
+    for _ in range(n):
+        if region.unranked and draw(st.integers(0, 9)) == 0:
+            operands.append(None)
+            continue
+        suffix = common[draw(st.integers(0, rank)):]
+        shape = []
+        for d in suffix:
+            choice = draw(st.sampled_from(["same", "one"] + (["dynamic"] if region.dynamic else [])))
+            shape.append(d if choice == "same" else 1 if choice == "one" else None)
+        if shape and draw(st.integers(0, 99)) < weight:  # a static size that clashes
+            shape[draw(st.integers(0, len(shape) - 1))] = draw(st.sampled_from([5, 6]))
+        operands.append(tuple(shape))
+    try:
+        inferred = infer_result_shape(operands)
+    except SpecViolation:
+        inferred = tuple(common)
+    result = inferred
+    mode = draw(st.sampled_from(["exact", "relaxed", "static", "rank", "dim"] + (["unranked"] if region.unranked else [])))
+    if mode == "unranked":
+        result = None
+    elif inferred is None:
+        result = tuple(draw(st.sampled_from([1, 2, None] if region.dynamic else [1, 2])) for _ in range(rank))
+    elif mode == "relaxed" and region.dynamic:
+        result = tuple(None if draw(st.booleans()) else d for d in inferred)
+    elif mode == "static":
+        result = tuple(draw(st.integers(1, 4)) if d is None else d for d in inferred)
+    elif mode == "rank":
+        result = (1,) + tuple(inferred)
+    elif mode == "dim" and inferred:
+        i = draw(st.integers(0, len(inferred) - 1))
+        result = tuple(7 if j == i else d for j, d in enumerate(inferred))
+    attrs = {"operands": [format_type(s, "i32") for s in operands]}
+    if region.result:
+        attrs["result"] = format_type(result, "i32")
+    return Case("mlir.broadcastable", {}, attrs)
