@@ -101,12 +101,25 @@ def scatter_interpreter(inputs, scatter_indices, updates, *, result_type=None, *
     return _scatter_result(split_results(outputs, dtypes), inputs)
 
 
+def _verify_binary(op: str, a: str, b: str, result: str):
+    """MLIR's own verifier on one binary op with the given operand and result types."""
+    text = (f"func.func @main(%a: {a}, %b: {b}) -> {result} {{\n"
+            f'  %r = "{op}"(%a, %b) : ({a}, {b}) -> {result}\n  return %r : {result}\n}}')
+    isolation.worker("stablehlo").call(__name__, "verify_text", {"text": text})
+    return np.asarray(True)  # accepted
+
+
 @target("mlir.broadcastable", "stablehlo:chlo.broadcast_add", region={"min_operands": 2, "max_operands": 2},
         isolated=False)
 def chlo_broadcast_add(*, operands, result, **_):
-    """MLIR's own verifier on ``chlo.broadcast_add`` (a broadcasting op) with the case's types."""
-    a, b = operands
-    text = (f"func.func @main(%a: {a}, %b: {b}) -> {result} {{\n"
-            f'  %r = "chlo.broadcast_add"(%a, %b) : ({a}, {b}) -> {result}\n  return %r : {result}\n}}')
-    isolation.worker("stablehlo").call(__name__, "verify_text", {"text": text})
-    return np.asarray(True)  # accepted
+    return _verify_binary("chlo.broadcast_add", *operands, result)
+
+
+@target("mlir.elementwise", "stablehlo:stablehlo.add", region={"scalars": False}, isolated=False)
+def stablehlo_add(*, operands, results, **_):
+    return _verify_binary("stablehlo.add", *operands, *results)
+
+
+@target("mlir.elementwise", "stablehlo:arith.addf", isolated=False)
+def arith_addf(*, operands, results, **_):
+    return _verify_binary("arith.addf", *operands, *results)

@@ -122,12 +122,19 @@ def boolean_indices(case: Case) -> bool:
 
 
 def unranked_operand(case: Case) -> bool:
-    """An ``mlir.broadcastable`` case with an unranked operand (``tensor<*x...>``)."""
-    return any(t.startswith("tensor<*") for t in case.attrs.get("operands", ()))
+    """An MLIR-trait case with an unranked operand or result (``tensor<*x...>``)."""
+    types = list(case.attrs.get("operands", ())) + list(case.attrs.get("results", ()))
+    return any(t.startswith("tensor<*") for t in types)
+
+
+def types_differ(case: Case) -> bool:
+    """An ``mlir.elementwise`` case whose operand and result types are not all one type."""
+    return len(set(case.attrs.get("operands", ())) | set(case.attrs.get("results", ()))) > 1
 
 
 CONDITIONS = {
     "unranked-operand": unranked_operand,
+    "types-differ": types_differ,
     "boolean-indices": boolean_indices,
     "updates-element-type-differs": updates_element_type_differs,
     "float16-elements": float16_elements,

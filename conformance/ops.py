@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from conformance.registry import Target
 
-OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND", "mlir.broadcastable")
+OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND", "mlir.broadcastable", "mlir.elementwise")
 
 
 def valid_cases(target: Target) -> st.SearchStrategy[Case]:
@@ -27,6 +27,10 @@ def valid_cases(target: Target) -> st.SearchStrategy[Case]:
         from strategies.broadcastable import BroadcastRegion, broadcast_cases
 
         return broadcast_cases(BroadcastRegion(**target.region))
+    if target.op == "mlir.elementwise":
+        from strategies.elementwise import ElementwiseRegion, elementwise_cases
+
+        return elementwise_cases(ElementwiseRegion(**target.region))
     raise ValueError(f"no strategy for spec op {target.op!r}")
 
 

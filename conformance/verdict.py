@@ -88,6 +88,10 @@ def case_violations(case: Case) -> list:
         from conformance.verdict_scatter import scatter_violations
 
         return scatter_violations(case)
+    if case.op == "mlir.elementwise":
+        from conformance.verdict_elementwise import elementwise_violations
+
+        return elementwise_violations(case)
     if case.op == "mlir.broadcastable":
         from conformance.verdict_broadcast import broadcast_violations
 
@@ -162,7 +166,13 @@ def _judge_broadcast(case: Case, outcome: Outcome) -> Verdict:
     return judge_broadcast(case, outcome)
 
 
-JUDGES = {"mlir.broadcastable": _judge_broadcast, "stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter, "onnx.GatherND": _judge_onnx,
+def _judge_elementwise(case: Case, outcome: Outcome) -> Verdict:
+    from conformance.verdict_elementwise import judge_elementwise
+
+    return judge_elementwise(case, outcome)
+
+
+JUDGES = {"mlir.broadcastable": _judge_broadcast, "mlir.elementwise": _judge_elementwise, "stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter, "onnx.GatherND": _judge_onnx,
           "onnx.ScatterND": _judge_onnx}
 
 
