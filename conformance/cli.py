@@ -134,6 +134,14 @@ def cmd_mlir_table(args) -> int:
     return 0
 
 
+def cmd_edge_table(args) -> int:
+    from conformance.edge_table import markdown
+
+    backends = args.backend or installed_backends()
+    print(markdown([t for b in backends for t in load_backend(b) if t.op == "mlir.scalarization"]))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -153,8 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     mlir = sub.add_parser("mlir-table", help="how each Broadcastable verifier target answers the InferDim and "
                                              "verification tables (Markdown)")
     mlir.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+    edge = sub.add_parser("edge-table", help="scalar elementwise ops at edge values where backends disagree (Markdown)")
+    edge.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     args = parser.parse_args(argv)
-    commands = {"list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)

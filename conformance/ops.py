@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from conformance.registry import Target
 
-OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND", "mlir.broadcastable", "mlir.elementwise")
+OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND", "mlir.broadcastable", "mlir.elementwise",
+       "mlir.scalarization")
 
 
 def valid_cases(target: Target) -> st.SearchStrategy[Case]:
@@ -31,6 +32,10 @@ def valid_cases(target: Target) -> st.SearchStrategy[Case]:
         from strategies.elementwise import ElementwiseRegion, elementwise_cases
 
         return elementwise_cases(ElementwiseRegion(**target.region))
+    if target.op == "mlir.scalarization":
+        from strategies.edge_values import edge_cases
+
+        return edge_cases(target.region["op"], target.region["dtypes"])
     raise ValueError(f"no strategy for spec op {target.op!r}")
 
 

@@ -88,6 +88,8 @@ def case_violations(case: Case) -> list:
         from conformance.verdict_scatter import scatter_violations
 
         return scatter_violations(case)
+    if case.op == "mlir.scalarization":
+        return []
     if case.op == "mlir.elementwise":
         from conformance.verdict_elementwise import elementwise_violations
 
@@ -172,7 +174,13 @@ def _judge_elementwise(case: Case, outcome: Outcome) -> Verdict:
     return judge_elementwise(case, outcome)
 
 
-JUDGES = {"mlir.broadcastable": _judge_broadcast, "mlir.elementwise": _judge_elementwise, "stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter, "onnx.GatherND": _judge_onnx,
+def _judge_scalarization(case: Case, outcome: Outcome) -> Verdict:
+    from conformance.verdict_scalarization import judge_scalarization
+
+    return judge_scalarization(case, outcome)
+
+
+JUDGES = {"mlir.scalarization": _judge_scalarization, "mlir.broadcastable": _judge_broadcast, "mlir.elementwise": _judge_elementwise, "stablehlo.gather": judge_gather, "stablehlo.scatter": _judge_scatter, "onnx.GatherND": _judge_onnx,
           "onnx.ScatterND": _judge_onnx}
 
 

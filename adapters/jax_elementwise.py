@@ -1,0 +1,34 @@
+"""jax's elementwise ops (``lax`` and ``jnp``) as ``mlir.scalarization`` targets (part of backend
+``jax``); the scalar form runs on 0-d arrays. Calls run with 64-bit types enabled."""
+from __future__ import annotations
+
+from adapters.elementwise_ops import make_targets
+from adapters.jax_common import put, run
+
+
+def _lax() -> dict:
+    from jax import lax
+
+    return {"negate": lax.neg, "abs": lax.abs, "add": lax.add, "subtract": lax.sub, "multiply": lax.mul,
+            "divide": lax.div, "remainder": lax.rem, "maximum": lax.max, "minimum": lax.min,
+            "and": lax.bitwise_and, "or": lax.bitwise_or, "xor": lax.bitwise_xor, "shift_left": lax.shift_left,
+            "shift_right": lax.shift_right_arithmetic, "compare_lt": lax.lt, "compare_eq": lax.eq,
+            "select": lax.select}
+
+
+def _jnp() -> dict:
+    import jax.numpy as jnp
+
+    return {"negate": jnp.negative, "abs": jnp.abs, "add": jnp.add, "subtract": jnp.subtract,
+            "multiply": jnp.multiply, "divide": jnp.divide, "remainder": jnp.remainder, "maximum": jnp.maximum,
+            "minimum": jnp.minimum, "and": jnp.bitwise_and, "or": jnp.bitwise_or, "xor": jnp.bitwise_xor,
+            "shift_left": jnp.left_shift, "shift_right": jnp.right_shift, "compare_lt": jnp.less,
+            "compare_eq": jnp.equal, "select": jnp.where}
+
+
+def _in_x64(table):
+    return lambda: {k: (lambda f: lambda *a: run(lambda: f(*a)))(f) for k, f in table().items()}
+
+
+LAX_TARGETS = make_targets("jax", "lax", _in_x64(_lax), put, lambda x: x)
+JNP_TARGETS = make_targets("jax", "jnp", _in_x64(_jnp), put, lambda x: x)

@@ -1,0 +1,20 @@
+"""torch's elementwise ops as ``mlir.scalarization`` targets (part of backend ``torch``); the scalar
+form runs on 0-d tensors."""
+from __future__ import annotations
+
+from adapters.elementwise_ops import make_targets
+from adapters.torch_common import ELEMENTS, to_numpy, to_torch
+
+
+def _table() -> dict:
+    import torch
+
+    return {"negate": torch.neg, "abs": torch.abs, "add": torch.add, "subtract": torch.sub, "multiply": torch.mul,
+            "divide": torch.div, "remainder": torch.remainder, "maximum": torch.maximum, "minimum": torch.minimum,
+            "and": torch.bitwise_and, "or": torch.bitwise_or, "xor": torch.bitwise_xor,
+            "shift_left": torch.bitwise_left_shift, "shift_right": torch.bitwise_right_shift,
+            "compare_lt": torch.lt, "compare_eq": torch.eq, "select": torch.where}
+
+
+SCALARIZATION_TARGETS = make_targets("torch", "torch", _table, to_torch, to_numpy,
+                                     dtypes=tuple(d for d in ELEMENTS if d not in ("bool", "complex64", "complex128")))
