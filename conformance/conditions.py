@@ -132,7 +132,22 @@ def types_differ(case: Case) -> bool:
     return len(set(case.attrs.get("operands", ())) | set(case.attrs.get("results", ()))) > 1
 
 
+def quotient_overflows(case: Case) -> bool:
+    """An elementwise case with a float x0/x1 that overflows the dtype (x1 tiny or subnormal)."""
+    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
+    if x0 is None or x1 is None or not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+        return False
+    import ml_dtypes
+
+    top = float((ml_dtypes.finfo if x0.dtype.name == "bfloat16" else np.finfo)(x0.dtype).max)
+    a, b = x0.astype(np.float64), x1.astype(np.float64)
+    with np.errstate(all="ignore"):
+        q = np.abs(a / b)
+    return bool((np.isfinite(a) & (b != 0) & (q > top)).any())
+
+
 CONDITIONS = {
+    "quotient-overflows": quotient_overflows,
     "unranked-operand": unranked_operand,
     "types-differ": types_differ,
     "boolean-indices": boolean_indices,
