@@ -146,7 +146,17 @@ def quotient_overflows(case: Case) -> bool:
     return bool((np.isfinite(a) & (b != 0) & (q > top)).any())
 
 
+def opposite_zeros(case: Case) -> bool:
+    """An elementwise case with +0.0 and -0.0 at the same index of x0 and x1."""
+    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
+    if x0 is None or x1 is None or not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+        return False
+    a, b = x0.astype(np.float64), x1.astype(np.float64)
+    return bool(((a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))).any())
+
+
 CONDITIONS = {
+    "opposite-zeros": opposite_zeros,
     "quotient-overflows": quotient_overflows,
     "unranked-operand": unranked_operand,
     "types-differ": types_differ,
