@@ -26,3 +26,16 @@ def test_bad_input_is_one_line_and_exit_code_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("conformance") and "\n" not in err and "expected" in err
+
+
+def test_mlir_table_shows_the_reading_the_verifier_follows(capsys):
+    if missing_requirements("stablehlo"):
+        pytest.skip("stablehlo backend not installed")
+    assert main(["mlir-table", "--backend", "stablehlo"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ? | 4 |")]
+    assert rows and "spec-inconsistency" in rows[0]
+
+
+def test_edge_table_lists_only_disagreements(capsys):
+    assert main(["edge-table", "--backend", "numpy"]) == 0  # one backend: nothing to disagree with
+    assert len(capsys.readouterr().out.strip().splitlines()) == 2
