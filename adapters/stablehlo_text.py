@@ -78,7 +78,7 @@ def gather_module(operand_shape, operand_dtype: str, indices_shape, indices_dtyp
     params, body = _param("operand", operand_shape, operand_dtype, proxies)
     params.append(f"%start_indices: {si_t}")
     body += [
-        f'  %r = "stablehlo.gather"(%operand, %start_indices) {{',
+        '  %r = "stablehlo.gather"(%operand, %start_indices) {',
         "    dimension_numbers = #stablehlo.gather<",
         f"      offset_dims = {_list(attrs['offset_dims'])},",
         f"      collapsed_slice_dims = {_list(attrs['collapsed_slice_dims'])},",
