@@ -1,5 +1,7 @@
-"""``broadcast_shapes`` of numpy, torch and jax as ``mlir.broadcastable`` inference targets (static
-shapes only: these libraries have no dynamic or unranked dims). Each returns the inferred shape."""
+"""Shape inference of other stacks as ``mlir.broadcastable`` targets: ``broadcast_shapes`` of numpy,
+torch and jax (static shapes only; each returns the inferred shape), jax.export symbolic shapes
+(``?`` as symbols; returns the shape, -1 for a symbolic dim) and ONNX shape inference in strict
+mode (a verifier: accepts or rejects the declared result type). Imported by the backend modules."""
 from __future__ import annotations
 
 import numpy as np
@@ -31,3 +33,84 @@ def jax_broadcast_shapes(*, operands, **_):
     import jax.numpy as jnp
 
     return np.asarray(jnp.broadcast_shapes(*_shapes(operands)), np.int64).reshape(-1)
+
+
+@target("mlir.broadcastable", "jax:export.symbolic_shape[jnp.add]",
+        region={"unranked": False, "result": False, "min_operands": 2, "max_operands": 2})
+def jax_symbolic_add(*, operands, **_):
+    """jax.export symbolic shapes: each ``?`` becomes its own symbol; returns the traced result shape
+    of ``jnp.add`` with -1 for a symbolic dim."""
+    import jax
+    import jax.numpy as jnp
+    from jax import export
+
+    def struct(shape, prefix):
+        spec = ",".join(f"{prefix}{i}" if d is None else str(d) for i, d in enumerate(shape))
+        return jax.ShapeDtypeStruct(export.symbolic_shape(spec) if shape else (), jnp.int32)
+
+    a, b = _shapes(operands)
+    out = jax.eval_shape(jnp.add, struct(a, "a"), struct(b, "b"))
+    return np.asarray([d if isinstance(d, int) else -1 for d in out.shape], np.int64)
+
+
+@target("mlir.broadcastable", "onnx_reference:shape_inference[Add]",
+        region={"min_operands": 2, "max_operands": 2})
+def onnx_shape_inference_add(*, operands, result, **_):
+    """ONNX shape inference (strict mode) on one Add node whose inputs and output carry the case's
+    types: ``?`` becomes a symbolic dim of its own, unranked a tensor without a shape."""
+    from onnx import TensorProto, helper, shape_inference
+
+    def value_info(name, shape):
+        dims = None if shape is None else [f"{name}_{i}" if d is None else d for i, d in enumerate(shape)]
+        return helper.make_tensor_value_info(name, TensorProto.INT32, dims)
+
+    (a, b), (r,) = _shapes(operands), _shapes([result])
+    graph = helper.make_graph([helper.make_node("Add", ["a", "b"], ["r"])], "add",
+                              [value_info("a", a), value_info("b", b)], [value_info("r", r)])
+    shape_inference.infer_shapes(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)]),
+                                 strict_mode=True)
+    return np.asarray(True)  # accepted
+
+
+def _add_shape(add, operands) -> np.ndarray:
+    """The shape of an elementwise add's actual result, on int32 zeros of the operands' shapes."""
+    arrays = [np.zeros(s, np.int32) for s in _shapes(operands)]
+    out = arrays[0]
+    for a in arrays[1:]:
+        out = add(out, a)
+    return np.asarray(np.shape(out), np.int64).reshape(-1)
+
+
+@target("mlir.broadcastable", "numpy:add-result-shape", region=STATIC)
+def numpy_add_shape(*, operands, **_):
+    return _add_shape(np.add, operands)
+
+
+@target("mlir.broadcastable", "torch:add-result-shape", region=STATIC)
+def torch_add_shape(*, operands, **_):
+    import torch
+
+    return _add_shape(lambda a, b: (torch.as_tensor(a) + torch.as_tensor(b)).numpy(), operands)
+
+
+@target("mlir.broadcastable", "jax:add-result-shape", region=STATIC)
+def jax_add_shape(*, operands, **_):
+    import jax.numpy as jnp
+
+    return _add_shape(lambda a, b: np.asarray(jnp.add(a, b)), operands)
+
+
+@target("mlir.broadcastable", "onnxruntime:Add-result-shape", region={**STATIC, "min_operands": 2, "max_operands": 2})
+def onnxruntime_add_shape(*, operands, **_):
+    import onnxruntime
+    from onnx import TensorProto, helper
+
+    a, b = _shapes(operands)
+    graph = helper.make_graph([helper.make_node("Add", ["a", "b"], ["r"])], "add",
+                              [helper.make_tensor_value_info("a", TensorProto.INT32, list(a)),
+                               helper.make_tensor_value_info("b", TensorProto.INT32, list(b))],
+                              [helper.make_tensor_value_info("r", TensorProto.INT32, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8)
+    session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    (out,) = session.run(None, {"a": np.zeros(a, np.int32), "b": np.zeros(b, np.int32)})
+    return np.asarray(out.shape, np.int64).reshape(-1)

@@ -11,7 +11,7 @@ from adapters.translate import advanced_index, take_args
 from adapters.jax_common import put as _put, run as _run
 from adapters.jax_scatter import AT_TARGETS, LAX_TARGETS  # noqa: F401  (scatter targets of this backend)
 from adapters.jax_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
-from adapters.broadcast_shapes import jax_broadcast_shapes  # noqa: F401  (mlir.broadcastable target)
+from adapters.broadcast_shapes import jax_broadcast_shapes, jax_symbolic_add, jax_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from adapters.jax_elementwise import JNP_TARGETS, LAX_TARGETS as LAX_ELEMENTWISE_TARGETS  # noqa: F401  (scalarization targets)
 from conformance.registry import target
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from adapters.translate import advanced_index, along_axis_args, refuse_wrap_loop, take_args
 from adapters.numpy_scatter import PUT_TARGETS, UFUNC_TARGETS, put_along_axis, setitem  # noqa: F401  (scatter targets)
 from adapters.numpy_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
-from adapters.broadcast_shapes import numpy_broadcast_shapes  # noqa: F401  (mlir.broadcastable target)
+from adapters.broadcast_shapes import numpy_broadcast_shapes, numpy_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from adapters.numpy_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
 from conformance.registry import target
 

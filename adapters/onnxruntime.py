@@ -6,6 +6,7 @@ numpy inputs, so those element types are outside this backend's region.
 from __future__ import annotations
 
 from adapters import onnx_nd, onnx_scatter
+from adapters.broadcast_shapes import onnxruntime_add_shape  # noqa: F401  (mlir.broadcastable target)
 from adapters.onnx_gather import ALL_ELEMENTS, make_targets
 
 REQUIRES = ("onnx", "onnxruntime")

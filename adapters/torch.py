@@ -8,7 +8,7 @@ from adapters.torch_scatter import (  # noqa: F401  (the scatter targets of this
     INDEX_PUT_TARGETS, PUT_TARGETS, REDUCE_TARGETS, index_add_, index_copy_, scatter_, scatter_add_, setitem,
 )
 from adapters.torch_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
-from adapters.broadcast_shapes import torch_broadcast_shapes  # noqa: F401  (mlir.broadcastable target)
+from adapters.broadcast_shapes import torch_broadcast_shapes, torch_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from adapters.torch_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
 from conformance.registry import target
 

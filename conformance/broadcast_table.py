@@ -25,6 +25,13 @@ def _case(operands, result) -> Case:
 
 
 def _answer(target: Target, case: Case) -> str:
+    if not target.region.get("result", True):  # an inference target: show the shape it infers
+        case = Case(case.op, {}, {"operands": case.attrs["operands"]})
+        outcome = call(target, case)
+        verdict = judge(case, outcome)
+        said = ("infers " + "x".join("?" if int(d) < 0 else str(int(d)) for d in outcome.value)
+                if outcome.kind == "value" else "rejects" if outcome.kind == "rejection" else outcome.kind)
+        return said if verdict.cls == "conform" else f"{said} ({verdict.cls})"
     outcome = call(target, case)
     verdict = judge(case, outcome)
     said = "accepts" if outcome.kind == "value" else "rejects" if outcome.kind == "rejection" else outcome.kind
@@ -45,6 +52,7 @@ def markdown(targets: list[Target]) -> str:
             inferred, doc = None, "error"
         answers = [_answer(t, _case([(d0,), (d1,)], (inferred,))) for t in targets]
         lines.append(f"| {_name(d0)} | {_name(d1)} | {doc} | " + " | ".join(answers) + " |")
+    targets = [t for t in targets if t.region.get("result", True)]  # verifiers only from here on
     lines += ["", "Verification (operand of the inferred dim -> actual result dim):", "",
               "| inferred | actual | table | formal Verify | " + " | ".join(t.name for t in targets) + " |",
               "|---" * (4 + len(targets)) + "|"]

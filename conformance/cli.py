@@ -129,7 +129,7 @@ def cmd_mlir_table(args) -> int:
 
     backends = args.backend or installed_backends()
     targets = [t for b in backends for t in load_backend(b) if t.op == "mlir.broadcastable"
-               and t.region.get("result", True)]
+               and (t.region.get("result", True) or t.region.get("dynamic", True))]
     print(markdown(targets))
     return 0
 

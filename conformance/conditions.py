@@ -155,7 +155,13 @@ def opposite_zeros(case: Case) -> bool:
     return bool(((a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))).any())
 
 
+def dynamic_operand(case: Case) -> bool:
+    """An MLIR-trait case with a dynamic (``?``) dim in an operand."""
+    return any("?" in t for t in case.attrs.get("operands", ()))
+
+
 CONDITIONS = {
+    "dynamic-operand": dynamic_operand,
     "opposite-zeros": opposite_zeros,
     "quotient-overflows": quotient_overflows,
     "unranked-operand": unranked_operand,

@@ -29,20 +29,32 @@ def broadcast_violations(case: Case) -> list:
     return []
 
 
+def _dims(shape) -> str:
+    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
+
+
 def judge_broadcast(case: Case, outcome: Outcome) -> Verdict:
     if outcome.kind in ("crash", "timeout", "unsupported"):
         return Verdict(outcome.kind, outcome.message)
     operands, result = shapes(case)
     value = outcome.value if outcome.kind == "value" else None
-    if value is not None and value.dtype != np.bool_:  # an inferred shape
+    inference = value is not None and value.dtype != np.bool_  # an inferred shape, not accept/reject
+    if outcome.kind == "rejection" and "result" not in case.attrs:  # an inference target refused
+        try:
+            infer_result_shape(operands)
+        except SpecViolation:
+            return Verdict("conform", "rejected (InferDim)")
+        return Verdict("rejects-valid", f"{outcome.error_type}: {outcome.message[:300]}", clause="InferDim",
+                       expected=_dims(infer_result_shape(operands) or ()), observed=outcome.brief())
+    if inference:
         try:
             expected = infer_result_shape(operands)
         except SpecViolation as e:
             return Verdict("accepts-invalid", str(e), clause="InferDim", expected="rejection", observed=outcome.brief())
-        got = tuple(int(d) for d in value.reshape(-1))
+        got = tuple(None if int(d) < 0 else int(d) for d in value.reshape(-1))  # -1: a dynamic dim
         if got != tuple(expected):
-            return Verdict("wrong-shape", f"inferred {list(got)} != {list(expected)}", clause="InferShape",
-                           expected=str(list(expected)), observed=str(list(got)))
+            return Verdict("wrong-shape", f"inferred {_dims(got)} != {_dims(expected)}", clause="InferShape",
+                           expected=_dims(expected), observed=_dims(got))
         return Verdict("conform")
     accepted = outcome.kind == "value"
     v = verdicts(operands, result)
