@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from adapters import onnx_nd, onnx_scatter
 from adapters.broadcast_shapes import onnxruntime_add_shape  # noqa: F401  (mlir.broadcastable target)
+from adapters.onnxruntime_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
 from adapters.onnx_gather import ALL_ELEMENTS, make_targets
 
 REQUIRES = ("onnx", "onnxruntime")

@@ -160,7 +160,19 @@ def dynamic_operand(case: Case) -> bool:
     return any("?" in t for t in case.attrs.get("operands", ()))
 
 
+def integer_division_trap(case: Case) -> bool:
+    """An integer divide/remainder case with a zero divisor, or MIN divided by -1."""
+    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
+    if case.attrs.get("op") not in ("divide", "remainder") or x0 is None or x0.dtype.kind not in "iu":
+        return False
+    trap = x1 == 0
+    if x0.dtype.kind == "i":
+        trap |= (x0 == np.iinfo(x0.dtype).min) & (x1 == -1)
+    return bool(trap.any())
+
+
 CONDITIONS = {
+    "integer-division-trap": integer_division_trap,
     "dynamic-operand": dynamic_operand,
     "opposite-zeros": opposite_zeros,
     "quotient-overflows": quotient_overflows,

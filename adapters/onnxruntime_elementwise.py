@@ -1,0 +1,46 @@
+"""onnxruntime's elementwise ops as ``mlir.scalarization`` targets (part of backend ``onnxruntime``):
+one-node models run on 1-D tensors and again on each element's 0-d tensors."""
+from __future__ import annotations
+
+import numpy as np
+
+from adapters.elementwise_ops import make_targets
+
+NODES = {"negate": ("Neg", {}), "abs": ("Abs", {}), "add": ("Add", {}), "subtract": ("Sub", {}),
+         "multiply": ("Mul", {}), "divide": ("Div", {}), "remainder": ("Mod", {}), "maximum": ("Max", {}),
+         "minimum": ("Min", {}), "and": ("BitwiseAnd", {}), "or": ("BitwiseOr", {}), "xor": ("BitwiseXor", {}),
+         "shift_left": ("BitShift", {"direction": "LEFT"}), "shift_right": ("BitShift", {"direction": "RIGHT"}),
+         "compare_lt": ("Less", {}), "compare_eq": ("Equal", {}), "select": ("Where", {})}
+ELEMENTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64")
+_SESSIONS: dict[tuple, object] = {}
+
+
+def _node_fn(op: str):
+    def run(*arrays):
+        import onnxruntime
+        from onnx import helper
+
+        name, attrs = NODES[op]
+        if op == "remainder" and arrays[0].dtype.kind == "f":
+            attrs = {"fmod": 1}  # Mod requires fmod=1 on floats
+        key = (op, tuple((a.dtype.name, a.ndim) for a in arrays))
+        if key not in _SESSIONS:
+            inputs = [helper.make_tensor_value_info(f"x{i}", helper.np_dtype_to_tensor_dtype(a.dtype), [None] * a.ndim)
+                      for i, a in enumerate(arrays)]
+            from onnx import TensorProto
+
+            elem = TensorProto.BOOL if op.startswith("compare") else helper.np_dtype_to_tensor_dtype(arrays[-1].dtype)
+            out = helper.make_tensor_value_info("y", elem, None)
+            graph = helper.make_graph([helper.make_node(name, [i.name for i in inputs], ["y"], **attrs)], op, inputs,
+                                      [out])
+            model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8)
+            options = onnxruntime.SessionOptions()
+            options.log_severity_level = 3
+            _SESSIONS[key] = onnxruntime.InferenceSession(model.SerializeToString(), options,
+                                                          providers=["CPUExecutionProvider"])
+        return _SESSIONS[key].run(None, {f"x{i}": np.asarray(a) for i, a in enumerate(arrays)})[0]
+    return run
+
+
+SCALARIZATION_TARGETS = make_targets("onnxruntime", "onnx", lambda: {op: _node_fn(op) for op in NODES},
+                                     lambda a: np.asarray(a), np.asarray, dtypes=ELEMENTS)
