@@ -1,6 +1,7 @@
 """Hypothesis strategies for ``mlir.broadcastable`` cases: operand types and a result type, as MLIR
 type strings (``tensor<2x?xi32>``, ``tensor<*xi32>``), mixing static sizes > 1, 1, dynamic and
-unranked operands of different ranks, and results that are compatible or not."""
+unranked operands of different ranks, and results that are compatible or not; an incompatible one
+carries the rule it breaks under each reading in ``meta``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from conformance.case import Case
 from oracles import SpecViolation
-from oracles.mlir.broadcastable import infer_result_shape
+from oracles.mlir.broadcastable import infer_result_shape, verdicts
 from oracles.mlir.shapes import format_type
 
 
@@ -63,6 +64,8 @@ def broadcast_cases(draw, region: BroadcastRegion) -> Case:
         i = draw(st.integers(0, len(inferred) - 1))
         result = tuple(7 if j == i else d for j, d in enumerate(inferred))
     attrs = {"operands": [format_type(s, "i32") for s in operands]}
+    meta = {}
     if region.result:
         attrs["result"] = format_type(result, "i32")
-    return Case("mlir.broadcastable", {}, attrs)
+        meta = {f"breaks ({reading} reading)": label for reading, label in verdicts(operands, result).items() if label}
+    return Case("mlir.broadcastable", {}, attrs, meta=meta)
