@@ -142,6 +142,42 @@ def cmd_edge_table(args) -> int:
     return 0
 
 
+def cmd_repro(args) -> int:
+    from reports.repro import NoRepro, script
+    from reports.seeds import load_seed
+
+    try:
+        seed = load_seed(args.seed)
+        if args.target:
+            seed.target = args.target
+            seed.backend = args.target.split(":")[0]
+        print(script(seed), end="")
+    except (NoRepro, ValueError) as e:
+        print(str(e) if str(e).startswith("conformance") else f"conformance repro: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_replay(args) -> int:
+    """Re-run saved seeds: per seed, 'still diverges' or 'fixed'. Exit 1 while any still diverges."""
+    from conformance.runner import check_case
+    from reports.seeds import load_seed
+
+    still = 0
+    for path in args.seeds:
+        try:
+            seed = load_seed(path)
+            target = {t.name: t for t in load_backend(seed.backend)}[seed.target]
+        except (ValueError, KeyError) as e:
+            print(f"conformance replay: {e if isinstance(e, ValueError) else f'unknown target {e}'}", file=sys.stderr)
+            return 2
+        verdict = check_case(target, seed.case)
+        diverges = verdict.diverges
+        still += diverges
+        print(f"{path}: {'still diverges (' + verdict.cls + ')' if diverges else 'fixed'}")
+    return 1 if still else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -163,8 +199,13 @@ def main(argv: list[str] | None = None) -> int:
     mlir.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     edge = sub.add_parser("edge-table", help="scalar elementwise ops at edge values where backends disagree (Markdown)")
     edge.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+    repro = sub.add_parser("repro", help="print a standalone script that reproduces a saved seed")
+    repro.add_argument("seed", help="a seed file (JSON)")
+    repro.add_argument("--target", help="run the seed's case on this target instead")
+    replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
+    replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
     args = parser.parse_args(argv)
-    commands = {"edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)

@@ -1,1 +1,2 @@
-"""The nightly divergence report, seeds and repro scripts (issue 6); nothing here yet."""
+"""Seeds (``reports.seeds``), standalone repro scripts (``reports.repro``) and the nightly report
+(``reports.run``); generated reports go to a git-ignored folder."""
