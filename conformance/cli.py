@@ -142,6 +142,32 @@ def cmd_edge_table(args) -> int:
     return 0
 
 
+def cmd_report(args) -> int:
+    from conformance import ops
+    from conformance.profiles import PROFILES
+    from reports.run import run
+
+    if args.profile not in PROFILES:
+        print(f"conformance report: --profile: expected one of {', '.join(PROFILES)}, got {args.profile!r}", file=sys.stderr)
+        return 2
+    unknown = [o for o in args.ops or () if o not in ops.OPS]
+    if unknown:
+        print(f"conformance report: --ops: expected names from {', '.join(ops.OPS)}, got {unknown[0]!r}", file=sys.stderr)
+        return 2
+    targets = []
+    for name in args.backends or installed_backends():
+        missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
+        if missing:
+            print(f"conformance report: --backends {name}: not installed (missing {', '.join(missing)})", file=sys.stderr)
+            return 2
+        targets += [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+    out = Path(args.resume or args.out)
+    path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
+               resume=bool(args.resume))
+    print(f"\nwrote {path} and {out / 'report.md'}")
+    return 0
+
+
 def cmd_repro(args) -> int:
     from reports.repro import NoRepro, script
     from reports.seeds import load_seed
@@ -199,13 +225,21 @@ def main(argv: list[str] | None = None) -> int:
     mlir.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     edge = sub.add_parser("edge-table", help="scalar elementwise ops at edge values where backends disagree (Markdown)")
     edge.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+    report = sub.add_parser("report", help="run every (spec op, target) pair and write report.json/report.md")
+    report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")
+    report.add_argument("--ops", nargs="+", help="spec ops (default: all)")
+    report.add_argument("--profile", default="nightly", help="dev, ci or nightly (default): examples per property")
+    report.add_argument("--examples", type=int, help="examples per property, overriding the profile")
+    report.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
+    report.add_argument("--resume", help="continue the run in this folder")
     repro = sub.add_parser("repro", help="print a standalone script that reproduces a saved seed")
     repro.add_argument("seed", help="a seed file (JSON)")
     repro.add_argument("--target", help="run the seed's case on this target instead")
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
     replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
     args = parser.parse_args(argv)
-    commands = {"repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)

@@ -1,0 +1,148 @@
+"""``conformance report``: run every (spec op, target) pair and write the divergence report.
+
+Every divergence is appended to ``DIR/log.jsonl`` (flushed and synced) as soon as it is found, and
+each finished target gets a ``done`` line, so a run killed at any moment loses at most the case in
+flight and ``--resume DIR`` continues it. Targets run in worker processes: an abort is a ``crash``,
+a hang a ``timeout``, and the run goes on. At the end the log is folded into ``report.json``
+(divergences grouped by target, class and clause, each with its count and its smallest case as a
+seed file) and ``report.md``. The same seed, profile and versions give the same report.json,
+``created`` aside.
+"""
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, seed, settings
+
+from conformance import ops
+from conformance.case import Case
+from conformance.registry import Target
+from conformance.runner import check_case
+from reports.seeds import make_seed, versions
+
+SCHEMA_VERSION = 1
+
+
+def _append(log: Path, record: dict) -> None:
+    with log.open("a") as f:
+        f.write(json.dumps(record, sort_keys=True) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _records(log: Path) -> list[dict]:
+    if not log.exists():
+        return []
+    out = []
+    for line in log.read_text().splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:  # a line cut short by a kill: the case in flight, lost
+            continue
+    return out
+
+
+def run_target(target: Target, log: Path, examples: int, seed_value: int) -> None:
+    """Run ``target``'s properties (valid, and invalid when it takes them), logging as it goes."""
+    stats: Counter = Counter()
+    kinds = (["valid"] if target.valid else []) + (["invalid"] if target.invalid else [])
+    for kind in kinds:
+        strategy = ops.valid_cases(target) if kind == "valid" else ops.invalid_cases(target)
+
+        @seed(seed_value)
+        @settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck),
+                  derandomize=False, print_blob=False)
+        @given(case=strategy)
+        def prop(case: Case) -> None:
+            verdict = check_case(target, case)
+            stats["cases"] += 1
+            stats[verdict.cls if verdict.cls in ("conform", "unsupported") else "diverges"] += 1
+            if verdict.diverges:
+                dev = target.declared(verdict.classes, case)
+                _append(log, {"kind": "divergence", "op": target.op, "target": target.name, "backend": target.backend,
+                              "class": verdict.cls, "clause": verdict.clause, "summary": verdict.detail[:200],
+                              "declared": dev is not None, "reason": dev.reason if dev else "",
+                              "case": case.to_json()})
+
+        prop()
+    _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
+                  "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"]})
+
+
+def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    log = out / "log.jsonl"
+    if not resume and log.exists():
+        log.unlink()
+    done = {r["target"] for r in _records(log) if r["kind"] == "done"}
+    start = time.monotonic()
+    todo = [t for t in sorted(targets, key=lambda t: (t.op, t.name)) if t.name not in done]
+    for i, target in enumerate(todo, 1):
+        run_target(target, log, examples, seed_value)
+        if sys.stderr.isatty():
+            elapsed = time.monotonic() - start
+            found = sum(r["kind"] == "divergence" for r in _records(log))
+            print(f"\r{len(done) + i}/{len(done) + len(todo)} pairs, {found} divergences, "
+                  f"~{elapsed / i * (len(todo) - i):.0f}s left   ", end="", file=sys.stderr)
+    return write(out, profile, seed_value)
+
+
+def _group_id(target: str, cls: str, clause: str) -> str:
+    return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
+
+
+def write(out: Path, profile: str, seed_value: int) -> Path:
+    """Fold ``log.jsonl`` into report.json, report.md and one seed file per divergence group."""
+    records = _records(out / "log.jsonl")
+    groups: dict[str, list[dict]] = defaultdict(list)
+    seen = set()
+    for r in records:  # a resumed target runs again from its start: each (target, case) counts once
+        key = (r["target"], json.dumps(r.get("case"), sort_keys=True))
+        if r["kind"] == "divergence" and key not in seen:
+            seen.add(key)
+            groups[_group_id(r["target"], r["class"], r["clause"])].append(r)
+    divergences = []
+    for gid, rs in sorted(groups.items()):
+        smallest = min(rs, key=lambda r: (len(json.dumps(r["case"], sort_keys=True)), json.dumps(r["case"], sort_keys=True)))
+        seed_path = Path("seeds") / f"{gid}.json"
+        make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"])).save(
+            out / seed_path)
+        divergences.append({"id": gid, "op": smallest["op"], "target": smallest["target"], "class": smallest["class"],
+                            "count": len(rs), "declared": smallest["declared"],
+                            **({"reason": smallest["reason"]} if smallest["declared"] else {}),
+                            "summary": smallest["summary"], "seed": str(seed_path)})
+    targets = [{"id": r["target"], "op": r["op"], "backend": r["backend"], "cases": r["cases"], "conform": r["conform"],
+                "unsupported": r["unsupported"]} for r in sorted((r for r in records if r["kind"] == "done"),
+                                                                  key=lambda r: (r["op"], r["target"]))]
+    report = {"schema_version": SCHEMA_VERSION, "created": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+              "profile": profile, "seed": seed_value, "versions": versions(), "targets": targets,
+              "divergences": divergences}
+    (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
+    (out / "report.md").write_text(markdown(report))
+    return out / "report.json"
+
+
+def markdown(report: dict) -> str:
+    lines = [f"# Divergence report (seed {report['seed']}, profile {report['profile']})", ""]
+    for op in sorted({t["op"] for t in report["targets"]}):
+        rows = [d for d in report["divergences"] if d["op"] == op]
+        classes = sorted({d["class"] for d in rows})
+        lines += [f"## {op}", "", "| target | cases | " + " | ".join(classes) + " |", "|---" * (2 + len(classes)) + "|"]
+        for t in (t for t in report["targets"] if t["op"] == op):
+            counts = [str(sum(d["count"] for d in rows if d["target"] == t["id"] and d["class"] == c) or "") for c in classes]
+            lines.append(f"| {t['id']} | {t['cases']} | " + " | ".join(counts) + " |")
+        undeclared = [d for d in rows if not d["declared"]]
+        if undeclared:
+            lines += ["", "Undeclared:", ""]
+            lines += [f"- `{d['target']}` {d['class']} ×{d['count']}: {d['summary']} — "
+                      f"`conformance replay {d['seed']}`, `conformance repro {d['seed']}` (paths relative to this folder)"
+                      for d in undeclared]
+        lines.append("")
+    return "\n".join(lines)

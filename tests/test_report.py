@@ -1,0 +1,61 @@
+"""``conformance report``: same seed, same report; a crashing and a hanging target are recorded while
+the run completes; a run killed midway and resumed loses no divergence."""
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conformance import runner
+from conformance.cli import main
+from conformance.registry import load_backend, missing_requirements
+from reports.run import run
+
+ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "--examples", "8", "--seed", "3"]
+
+
+def _report(path):
+    data = json.loads((path / "report.json").read_text())
+    data.pop("created")
+    return data
+
+
+def test_same_seed_gives_the_same_report(tmp_path):
+    assert main(["report", *ARGS, "--out", str(tmp_path / "a")]) == 0
+    assert main(["report", *ARGS, "--out", str(tmp_path / "b")]) == 0
+    a, b = _report(tmp_path / "a"), _report(tmp_path / "b")
+    assert a == b and a["divergences"] and a["targets"]
+
+
+def test_crash_and_timeout_are_recorded_and_the_run_completes(tmp_path, monkeypatch):
+    monkeypatch.setattr(runner, "TARGET_TIMEOUT", 2.0)
+    targets = load_backend("tests.wrong_report_targets")
+    run(tmp_path, targets, examples=2, seed_value=0, profile="dev")
+    report = _report(tmp_path)
+    classes = {d["target"]: d["class"] for d in report["divergences"]}
+    assert classes == {"wrong:aborts": "crash", "wrong:hangs": "timeout"}
+    assert {t["id"] for t in report["targets"]} == {"wrong:aborts", "wrong:hangs"}
+
+
+def test_a_killed_run_resumes_without_losing_a_divergence(tmp_path):
+    if missing_requirements("numpy"):
+        pytest.skip("numpy backend not installed")
+    full, cut = tmp_path / "full", tmp_path / "cut"
+    assert main(["report", *ARGS, "--out", str(full)]) == 0
+    proc = subprocess.Popen([sys.executable, "-m", "conformance.cli", "report", *ARGS, "--out", str(cut)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = cut / "log.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if log.exists() and sum('"kind": "done"' in line for line in log.read_text().splitlines()) >= 2:
+            break
+        time.sleep(0.05)
+    proc.kill()
+    assert proc.wait() < 0, "the run finished before it could be killed"
+    before = [line for line in log.read_text().splitlines() if '"kind": "divergence"' in line]
+    assert before, "the run was killed before it found anything"
+    assert main(["report", *ARGS[:-2], "--seed", "3", "--resume", str(cut)]) == 0
+    after = log.read_text().splitlines()
+    assert all(line in after for line in before)  # append-only: nothing found before the kill is lost
+    assert _report(cut) == _report(full)

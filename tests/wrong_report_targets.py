@@ -1,0 +1,17 @@
+"""Targets that abort their process or hang, for the report's crash/timeout handling."""
+import os
+import time
+
+from conformance.registry import target
+
+REGION = {"style": "take", "max_operand_rank": 1, "max_batch_rank": 1}
+
+
+@target("stablehlo.gather", "wrong:aborts", region=REGION)
+def aborts(operand, start_indices, **_):
+    os.abort()
+
+
+@target("stablehlo.gather", "wrong:hangs", region=REGION)
+def hangs(operand, start_indices, **_):
+    time.sleep(3600)
