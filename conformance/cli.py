@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import importlib.metadata
 import sys
 from pathlib import Path
@@ -29,6 +30,9 @@ def cmd_list(_args) -> int:
         for t in load_backend(name):
             kinds = "+".join(k for k, on in (("valid", t.valid), ("invalid", t.invalid)) if on)
             print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared deviations]")
+    from conformance.ops import OPS
+
+    print("spec ops: " + ", ".join(OPS))
     print("versions: " + ", ".join(f"{k} {v}" for k, v in _versions().items()))
     return 0
 
@@ -161,10 +165,34 @@ def cmd_report(args) -> int:
             print(f"conformance report: --backends {name}: not installed (missing {', '.join(missing)})", file=sys.stderr)
             return 2
         targets += [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+    if args.shard:
+        try:
+            k, n = (int(x) for x in args.shard.split("/"))
+            assert 1 <= k <= n
+        except (ValueError, AssertionError):
+            print(f"conformance report: --shard: expected K/N with 1 <= K <= N, got {args.shard!r}", file=sys.stderr)
+            return 2
+        from reports.run import shard
+
+        targets = shard(targets, k, n)
     out = Path(args.resume or args.out)
     path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
                resume=bool(args.resume))
     print(f"\nwrote {path} and {out / 'report.md'}")
+    return 0
+
+
+def cmd_merge(args) -> int:
+    from reports.run import merge
+
+    parts = [Path(p) for p in args.dirs]
+    missing = [p for p in parts if not (p / "log.jsonl").exists() or not (p / "report.json").exists()]
+    if missing:
+        print(f"conformance merge: expected report folders (log.jsonl, report.json), got {missing[0]}", file=sys.stderr)
+        return 2
+    first = json.loads((parts[0] / "report.json").read_text())
+    path = merge(Path(args.out), parts, first["profile"], first["seed"])
+    print(f"wrote {path}")
     return 0
 
 
@@ -233,13 +261,17 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     report.add_argument("--resume", help="continue the run in this folder")
+    report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
+    merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
+    merge_parser.add_argument("dirs", nargs="+", help="shard output folders")
+    merge_parser.add_argument("--out", default="reports/out", help="output folder (default reports/out)")
     repro = sub.add_parser("repro", help="print a standalone script that reproduces a saved seed")
     repro.add_argument("seed", help="a seed file (JSON)")
     repro.add_argument("--target", help="run the seed's case on this target instead")
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
     replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
     args = parser.parse_args(argv)
-    commands = {"report": cmd_report, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)

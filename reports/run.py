@@ -76,6 +76,20 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                   "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"]})
 
 
+def shard(targets: list[Target], k: int, n: int) -> list[Target]:
+    """Shard ``k`` of ``n`` (1-based): every n-th target in a fixed order, so shards never overlap."""
+    ordered = sorted(targets, key=lambda t: (t.op, t.name))
+    return ordered[k - 1::n]
+
+
+def merge(out: Path, parts: list[Path], profile: str, seed_value: int) -> Path:
+    """One report from several shard folders: their logs joined, then folded as a single run's."""
+    out.mkdir(parents=True, exist_ok=True)
+    lines = [line for p in parts for line in (p / "log.jsonl").read_text().splitlines()]
+    (out / "log.jsonl").write_text("\n".join(lines) + "\n")
+    return write(out, profile, seed_value)
+
+
 def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     log = out / "log.jsonl"

@@ -59,3 +59,19 @@ def test_a_killed_run_resumes_without_losing_a_divergence(tmp_path):
     after = log.read_text().splitlines()
     assert all(line in after for line in before)  # append-only: nothing found before the kill is lost
     assert _report(cut) == _report(full)
+
+
+def test_shards_merge_into_the_single_machine_report(tmp_path):
+    assert main(["report", *ARGS, "--out", str(tmp_path / "one")]) == 0
+    for k in (1, 2):
+        assert main(["report", *ARGS, "--shard", f"{k}/2", "--out", str(tmp_path / f"s{k}")]) == 0
+    assert main(["merge", str(tmp_path / "s1"), str(tmp_path / "s2"), "--out", str(tmp_path / "merged")]) == 0
+    assert _report(tmp_path / "merged") == _report(tmp_path / "one")
+
+
+@pytest.mark.parametrize("argv", [["report", "--backends", "nope"], ["report", "--ops", "onnx.Gather"],
+                                  ["report", "--shard", "3/2"], ["merge", "/nonexistent"]])
+def test_bad_report_arguments_are_one_line_and_exit_code_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("conformance") and "\n" not in err and "expected" in err
