@@ -176,8 +176,11 @@ def cmd_report(args) -> int:
 
         targets = shard(targets, k, n)
     out = Path(args.resume or args.out)
+    if args.previous and not (Path(args.previous) / "report.json").exists():
+        print(f"conformance report: --previous: expected a report folder, got {args.previous!r}", file=sys.stderr)
+        return 2
     path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
-               resume=bool(args.resume))
+               resume=bool(args.resume), previous=Path(args.previous) if args.previous else None)
     print(f"\nwrote {path} and {out / 'report.md'}")
     return 0
 
@@ -261,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
     report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     report.add_argument("--resume", help="continue the run in this folder")
+    report.add_argument("--previous", help="an earlier report folder: report.html shows what changed since")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")

@@ -5,7 +5,7 @@ each finished target gets a ``done`` line, so a run killed at any moment loses a
 flight and ``--resume DIR`` continues it. Targets run in worker processes: an abort is a ``crash``,
 a hang a ``timeout``, and the run goes on. At the end the log is folded into ``report.json``
 (divergences grouped by target, class and clause, each with its count and its smallest case as a
-seed file) and ``report.md``. The same seed, profile and versions give the same report.json,
+seed file) ``report.md`` and ``report.html`` (with ``previous``: what is new, fixed and persisting). The same seed, profile and versions give the same report.json,
 ``created`` aside.
 """
 from __future__ import annotations
@@ -90,7 +90,8 @@ def merge(out: Path, parts: list[Path], profile: str, seed_value: int) -> Path:
     return write(out, profile, seed_value)
 
 
-def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False) -> Path:
+def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False,
+        previous: Path | None = None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     log = out / "log.jsonl"
     if not resume and log.exists():
@@ -105,14 +106,14 @@ def run(out: Path, targets: list[Target], examples: int, seed_value: int, profil
             found = sum(r["kind"] == "divergence" for r in _records(log))
             print(f"\r{len(done) + i}/{len(done) + len(todo)} pairs, {found} divergences, "
                   f"~{elapsed / i * (len(todo) - i):.0f}s left   ", end="", file=sys.stderr)
-    return write(out, profile, seed_value)
+    return write(out, profile, seed_value, previous)
 
 
 def _group_id(target: str, cls: str, clause: str) -> str:
     return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
 
 
-def write(out: Path, profile: str, seed_value: int) -> Path:
+def write(out: Path, profile: str, seed_value: int, previous: Path | None = None) -> Path:
     """Fold ``log.jsonl`` into report.json, report.md and one seed file per divergence group."""
     records = _records(out / "log.jsonl")
     groups: dict[str, list[dict]] = defaultdict(list)
@@ -140,6 +141,10 @@ def write(out: Path, profile: str, seed_value: int) -> Path:
               "divergences": divergences}
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
     (out / "report.md").write_text(markdown(report))
+    from reports.html import page
+
+    before = json.loads((previous / "report.json").read_text()) if previous else None
+    (out / "report.html").write_text(page(report, before))
     return out / "report.json"
 
 

@@ -75,3 +75,14 @@ def test_bad_report_arguments_are_one_line_and_exit_code_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("conformance") and "\n" not in err and "expected" in err
+
+
+def test_html_shows_new_fixed_and_persisting_against_a_previous_report(tmp_path):
+    assert main(["report", *ARGS, "--out", str(tmp_path / "old")]) == 0
+    old = json.loads((tmp_path / "old" / "report.json").read_text())
+    old["divergences"] = old["divergences"][1:] + [{**old["divergences"][0], "id": "gone", "summary": "fixed one"}]
+    (tmp_path / "old" / "report.json").write_text(json.dumps(old))
+    assert main(["report", *ARGS, "--out", str(tmp_path / "new"), "--previous", str(tmp_path / "old")]) == 0
+    page = (tmp_path / "new" / "report.html").read_text()
+    assert "New since the previous report (1)" in page and "Fixed since the previous report (1)" in page
+    assert "fixed one" in page and "<table>" in page
