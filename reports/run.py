@@ -157,7 +157,11 @@ def markdown(report: dict) -> str:
         for t in (t for t in report["targets"] if t["op"] == op):
             counts = [str(sum(d["count"] for d in rows if d["target"] == t["id"] and d["class"] == c) or "") for c in classes]
             lines.append(f"| {t['id']} | {t['cases']} | " + " | ".join(counts) + " |")
-        undeclared = [d for d in rows if not d["declared"]]
+        spec = [d for d in rows if d["class"] == "spec-inconsistency"]
+        if spec:
+            lines += ["", "Where the spec contradicts itself (not the target's fault):", ""]
+            lines += [f"- `{d['target']}` ×{d['count']}: {d['summary']}" for d in spec]
+        undeclared = [d for d in rows if not d["declared"] and d["class"] != "spec-inconsistency"]
         if undeclared:
             lines += ["", "Undeclared:", ""]
             lines += [f"- `{d['target']}` {d['class']} ×{d['count']}: {d['summary']} — "
