@@ -106,8 +106,10 @@ def case_violations(case: Case) -> list:
     return check(**case.arrays, **case.attrs, result_shape=rt.get("shape"), result_element_type=rt.get("dtype"))
 
 
-def judge_gather(case: Case, outcome: Outcome) -> Verdict:
-    violations = case_violations(case)
+def judge_validity(outcome: Outcome, violations: list) -> Verdict | None:
+    """The verdict shared by every spec op before its values are compared: a crash, timeout or
+    unsupported outcome as such; on invalid input, a rejection conforms and a value accepts it.
+    None when the input is valid and the target answered (the op's own judge goes on)."""
     if outcome.kind in ("crash", "timeout", "unsupported"):
         return Verdict(outcome.kind, outcome.message)
     if violations:
@@ -116,6 +118,13 @@ def judge_gather(case: Case, outcome: Outcome) -> Verdict:
             return Verdict("conform", f"rejected ({labels})")
         return Verdict("accepts-invalid", "; ".join(str(v) for v in violations), clause=labels,
                        expected=f"rejection ({labels})", observed=outcome.brief())
+    return None
+
+
+def judge_gather(case: Case, outcome: Outcome) -> Verdict:
+    early = judge_validity(outcome, case_violations(case))
+    if early is not None:
+        return early
     try:
         expected = gather(**case.kwargs())
     except SpecGap as e:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conformance.case import Case
 from conformance.outcome import Outcome
-from conformance.verdict import Verdict
+from conformance.verdict import Verdict, judge_validity
 from oracles.mlir.elementwise import check
 
 
@@ -13,15 +13,10 @@ def elementwise_violations(case: Case) -> list:
 
 
 def judge_elementwise(case: Case, outcome: Outcome) -> Verdict:
-    if outcome.kind in ("crash", "timeout", "unsupported"):
-        return Verdict(outcome.kind, outcome.message)
-    violations = elementwise_violations(case)
-    accepted = outcome.kind == "value"
-    if bool(violations) != accepted:
+    early = judge_validity(outcome, elementwise_violations(case))
+    if early is not None:
+        return early
+    if outcome.kind == "value":
         return Verdict("conform")
-    if accepted:
-        labels = ", ".join(v.label for v in violations)
-        return Verdict("accepts-invalid", "; ".join(str(v) for v in violations), clause=labels,
-                       expected=f"rejection ({labels})", observed="accepted")
     return Verdict("rejects-valid", f"{outcome.error_type}: {outcome.message[:300]}", clause="Elementwise rules 1-3",
                    expected="accepted", observed=outcome.brief())

@@ -9,7 +9,7 @@ from conformance.case import Case
 from conformance.compare import same_array
 from conformance.outcome import Outcome
 from conformance.scatter_compare import schedule_mismatch
-from conformance.verdict import Verdict, brief, first_mismatch
+from conformance.verdict import Verdict, brief, first_mismatch, judge_validity
 from oracles.onnx.gather_nd import OP as GATHER_ND
 from oracles.onnx.gather_nd import check as check_gather_nd
 from oracles.onnx.gather_nd import evaluate as evaluate_gather_nd
@@ -47,15 +47,9 @@ def update_positions(case: Case) -> np.ndarray:
 
 
 def judge_onnx(case: Case, outcome: Outcome) -> Verdict:
-    violations = onnx_violations(case)
-    if outcome.kind in ("crash", "timeout", "unsupported"):
-        return Verdict(outcome.kind, outcome.message)
-    if violations:
-        labels = ", ".join(v.label for v in violations)
-        if outcome.kind == "rejection":
-            return Verdict("conform", f"rejected ({labels})")
-        return Verdict("accepts-invalid", "; ".join(str(v) for v in violations), clause=labels,
-                       expected=f"rejection ({labels})", observed=outcome.brief())
+    early = judge_validity(outcome, onnx_violations(case))
+    if early is not None:
+        return early
     expected = _expected(case)
     if outcome.kind == "rejection":
         return Verdict("rejects-valid", f"{outcome.error_type}: {outcome.message[:300]}", clause="valid input",

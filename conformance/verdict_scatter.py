@@ -8,7 +8,7 @@ from conformance.case import Case
 from conformance.outcome import Outcome
 from conformance.compare import same_array
 from conformance.scatter_compare import collisions, schedule_mismatch
-from conformance.verdict import Verdict, brief, first_mismatch
+from conformance.verdict import Verdict, brief, first_mismatch, judge_validity
 from oracles.stablehlo.scatter import as_list, check, evaluate_fast, normalize, out_of_bounds, result_positions
 from oracles.stablehlo.scatter_policy import SCATTER_VARIANTS, OutOfBoundsUpdate
 
@@ -41,15 +41,9 @@ def _mismatches(case: Case, observed: list[np.ndarray], variant) -> bool | None:
 
 
 def judge_scatter(case: Case, outcome: Outcome) -> Verdict:
-    violations = scatter_violations(case)
-    if outcome.kind in ("crash", "timeout", "unsupported"):
-        return Verdict(outcome.kind, outcome.message)
-    if violations:
-        labels = ", ".join(v.label for v in violations)
-        if outcome.kind == "rejection":
-            return Verdict("conform", f"rejected ({labels})")
-        return Verdict("accepts-invalid", "; ".join(str(v) for v in violations), clause=labels,
-                       expected=f"rejection ({labels})", observed=outcome.brief())
+    early = judge_validity(outcome, scatter_violations(case))
+    if early is not None:
+        return early
     kw = case.kwargs()
     expected = evaluate_fast(**kw)
     oob = out_of_bounds(**kw)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.dims import combine
+from oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
 from oracles.stablehlo.scatter import result_positions
 from oracles.stablehlo.scatter_policy import COMPUTATIONS
 from strategies.values import index_array, operand_values
@@ -222,14 +222,14 @@ def with_duplicates(draw, indices: np.ndarray, ivd: int, share: float) -> np.nda
     """Copy some index vectors from earlier scatter positions (row-major), at rate ``share``."""
     if share <= 0 or indices.size == 0:
         return indices
-    vectors = np.moveaxis(indices, ivd, -1) if ivd < indices.ndim else indices[..., None]
+    vectors = index_vectors(indices, ivd)
     flat = vectors.reshape(-1, vectors.shape[-1]).copy()
     weight = max(1, round(share * 100))
     for pos in range(1, len(flat)):
         if draw(st.integers(0, 99)) < weight:
             flat[pos] = flat[draw(st.integers(0, pos - 1))]
     out = flat.reshape(vectors.shape)
-    return np.moveaxis(out, -1, ivd) if ivd < indices.ndim else out[..., 0]
+    return from_index_vectors(out, ivd, indices.ndim)
 
 
 @st.composite
@@ -247,11 +247,11 @@ def with_cut_window(draw, indices: np.ndarray, plan: ScatterPlan, share: float) 
         starts += [-1, 1 - ws[d]]
     info = np.iinfo(indices.dtype)
     starts = [v for v in starts if info.min <= v <= info.max]
-    vectors = np.moveaxis(indices, ivd, -1).copy() if ivd < indices.ndim else indices[..., None].copy()
+    vectors = index_vectors(indices, ivd).copy()
     flat = vectors.reshape(-1, vectors.shape[-1])
     flat[draw(st.integers(0, len(flat) - 1)), k] = draw(st.sampled_from(starts))
     out = flat.reshape(vectors.shape)
-    return np.moveaxis(out, -1, ivd) if ivd < indices.ndim else out[..., 0]
+    return from_index_vectors(out, ivd, indices.ndim)
 
 
 @st.composite

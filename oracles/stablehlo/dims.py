@@ -60,3 +60,13 @@ def index_vector_size(indices_shape: Sequence[int], index_vector_dim: int) -> in
 
 def is_integer_dtype(dtype: np.dtype) -> bool:
     return np.dtype(dtype).kind in "iu"
+
+
+def index_vectors(indices: np.ndarray, index_vector_dim: int) -> np.ndarray:
+    """The index vectors along the last axis (an implicit vector dim becomes a size-1 last axis)."""
+    return np.moveaxis(indices, index_vector_dim, -1) if index_vector_dim < indices.ndim else indices[..., None]
+
+
+def from_index_vectors(vectors: np.ndarray, index_vector_dim: int, ndim: int) -> np.ndarray:
+    """The inverse of ``index_vectors`` for indices of rank ``ndim``."""
+    return np.moveaxis(vectors, -1, index_vector_dim) if index_vector_dim < ndim else vectors[..., 0]

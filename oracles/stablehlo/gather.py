@@ -23,6 +23,7 @@ from oracles.stablehlo.dims import (
     is_int,
     is_integer_dtype,
     is_sorted,
+    index_vectors,
     is_unique,
 )
 from oracles.stablehlo.policy import FILL, SPEC, Variant, array_start, scalar_start, GATHER_VARIANTS
@@ -355,7 +356,7 @@ def normalize(attrs: dict[str, Any]) -> dict[str, Any]:
 def needs_clamp(start_indices, *, start_index_map, index_vector_dim, slice_sizes, operand_shape: Sequence[int]) -> bool:
     """True when some start index lies outside ``[0, dim - slice_size]`` (the spec clamps it)."""
     si = np.asarray(start_indices)
-    starts = np.moveaxis(si, index_vector_dim, -1) if index_vector_dim < si.ndim else si[..., None]
+    starts = index_vectors(si, index_vector_dim)
     for d_start, d_operand in enumerate(start_index_map):
         _, bad = array_start(starts[..., d_start], operand_shape[d_operand], slice_sizes[d_operand],
                              GATHER_VARIANTS["fill"])

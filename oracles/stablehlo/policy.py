@@ -78,19 +78,22 @@ def _as_int64(column: np.ndarray) -> np.ndarray:
     return column.astype(np.int64)
 
 
+def read_starts(column: np.ndarray, dim: int, negatives: str) -> np.ndarray:
+    """Start indices of one dim as int64 under a variant's reading of negative values (``negatives``:
+    keep, from-end, modulo, as-signed); shared by the gather and scatter variants."""
+    if negatives == "modulo" and dim > 0:
+        if column.dtype == np.uint64:
+            return (column % np.uint64(dim)).astype(np.int64)
+        return np.mod(column.astype(np.int64), dim)
+    if negatives == "as-signed" and column.dtype.kind == "u":
+        return column.view(column.dtype.str.replace("u", "i")).astype(np.int64)
+    s = _as_int64(column)
+    return np.where(s < 0, s + dim, s) if negatives == "from-end" else s
+
+
 def array_start(column: np.ndarray, dim: int, size: int, variant: Variant) -> tuple[np.ndarray, np.ndarray]:
     """Vectorised ``scalar_start``: (starts as int64, mask of filled windows)."""
-    if variant.negatives == "modulo" and dim > 0:
-        if column.dtype == np.uint64:
-            s = (column % np.uint64(dim)).astype(np.int64)
-        else:
-            s = np.mod(column.astype(np.int64), dim)
-    elif variant.negatives == "as-signed" and column.dtype.kind == "u":
-        s = column.view(column.dtype.str.replace("u", "i")).astype(np.int64)
-    else:
-        s = _as_int64(column)
-        if variant.negatives == "from-end":
-            s = np.where(s < 0, s + dim, s)
+    s = read_starts(column, dim, variant.negatives)
     hi = dim - size
     bad = (s < 0) | (s > hi)
     if variant.out_of_bounds == "clamp":

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from oracles.errors import SpecViolation, Violation
-from oracles.stablehlo.dims import batch_shape, in_range, index_vector_size, int_tuple, is_int, \
+from oracles.stablehlo.dims import batch_shape, in_range, index_vectors, index_vector_size, int_tuple, is_int, \
     is_integer_dtype, is_sorted, is_unique
 from oracles.stablehlo.scatter_policy import COMPUTATIONS, SCATTER_VARIANTS, SPEC, OutOfBoundsUpdate, \
     ScatterVariant, apply_computation, starts_as_int64
@@ -281,7 +281,7 @@ def result_positions(in_shape, scatter_indices, up_shape, *, update_window_dims,
     """For every update element (row-major), the flat index into the result it updates, or -1."""
     si = np.asarray(scatter_indices)
     r_in = len(in_shape)
-    starts = np.moveaxis(si, index_vector_dim, -1) if index_vector_dim < si.ndim else si[..., None]
+    starts = index_vectors(si, index_vector_dim)
     bshape = starts.shape[:-1]
     nb = len(bshape)
     wsize = _window_sizes(in_shape, up_shape, update_window_dims, inserted_window_dims, input_batching_dims)
@@ -393,7 +393,7 @@ def out_of_bounds(inputs, scatter_indices, updates, **attrs) -> bool:
     in_shape, si, ivd = _shape(ins[0]), np.asarray(scatter_indices), attrs["index_vector_dim"]
     wsize = _window_sizes(in_shape, _shape(ups[0]), attrs["update_window_dims"], attrs["inserted_window_dims"],
                           attrs.get("input_batching_dims", ()))
-    starts = np.moveaxis(si, ivd, -1) if ivd < si.ndim else si[..., None]
+    starts = index_vectors(si, ivd)
     for d_start, d_input in enumerate(attrs["scatter_dims_to_operand_dims"]):
         s = starts_as_int64(starts[..., d_start], in_shape[d_input], SPEC)
         if ((s < 0) | (s > in_shape[d_input] - wsize[d_input])).any():

@@ -12,6 +12,8 @@ from typing import Callable
 
 import numpy as np
 
+from oracles.stablehlo.policy import read_starts
+
 OUT_OF_BOUNDS = ("skip-element", "skip-window", "clamp", "error")
 
 
@@ -55,19 +57,7 @@ class OutOfBoundsUpdate(IndexError):
 
 def starts_as_int64(column: np.ndarray, dim: int, variant: ScatterVariant) -> np.ndarray:
     """Start indices of one input dim after the variant's reading of negative values."""
-    if variant.negatives == "modulo" and dim > 0:
-        if column.dtype == np.uint64:
-            return (column % np.uint64(dim)).astype(np.int64)
-        return np.mod(column.astype(np.int64), dim)
-    if variant.negatives == "as-signed" and column.dtype.kind == "u":
-        return column.view(column.dtype.str.replace("u", "i")).astype(np.int64)
-    if column.dtype == np.uint64:  # values above int64's range saturate: still out of bounds
-        s = np.minimum(column, np.uint64(np.iinfo(np.int64).max)).astype(np.int64)
-    else:
-        s = column.astype(np.int64)
-    if variant.negatives == "from-end":
-        s = np.where(s < 0, s + dim, s)
-    return s
+    return read_starts(column, dim, variant.negatives)
 
 
 # ---- update computations -------------------------------------------------------------------
