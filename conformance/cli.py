@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import importlib.metadata
+import os
 import sys
 from pathlib import Path
 
@@ -179,8 +180,12 @@ def cmd_report(args) -> int:
     if args.previous and not (Path(args.previous) / "report.json").exists():
         print(f"conformance report: --previous: expected a report folder, got {args.previous!r}", file=sys.stderr)
         return 2
+    if args.jobs is not None and args.jobs < 1:
+        print(f"conformance report: --jobs: expected a whole number >= 1, got {args.jobs}", file=sys.stderr)
+        return 2
     path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
-               resume=bool(args.resume), previous=Path(args.previous) if args.previous else None)
+               resume=bool(args.resume), previous=Path(args.previous) if args.previous else None,
+               jobs=args.jobs or os.cpu_count() or 1)
     print(f"\nwrote {path} and {out / 'report.md'}")
     return 0
 
@@ -265,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     report.add_argument("--resume", help="continue the run in this folder")
     report.add_argument("--previous", help="an earlier report folder: report.html shows what changed since")
+    report.add_argument("--jobs", type=int, help="targets run at once, each in its own process (default: one per core); "
+                                                 "the report does not depend on it")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")

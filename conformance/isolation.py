@@ -99,6 +99,19 @@ class Worker:
 _WORKERS: dict[str, Worker] = {}
 
 
+def die_with_parent() -> None:
+    """On Linux, have the kernel kill this process when its parent dies, so a killed run leaves no
+    orphan behind (still computing, or still appending to a log). Elsewhere a no-op."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+
 def worker(name: str) -> Worker:
     """The process-wide worker called ``name`` (one per backend that needs isolation)."""
     if name not in _WORKERS:
@@ -107,6 +120,7 @@ def worker(name: str) -> Worker:
 
 
 def _serve() -> None:
+    die_with_parent()
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # keep stray prints off the reply channel
     while True:

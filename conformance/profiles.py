@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, settings
 _COMMON = dict(deadline=None, print_blob=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                       HealthCheck.large_base_example])
-PROFILES = {"dev": 30, "ci": 60, "nightly": 2000}
+PROFILES = {"dev": 30, "ci": 60, "nightly": 1000}
 
 
 def register() -> None:

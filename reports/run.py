@@ -6,24 +6,28 @@ flight and ``--resume DIR`` continues it. Targets run in worker processes: an ab
 a hang a ``timeout``, and the run goes on. At the end the log is folded into ``report.json``
 (divergences grouped by target, class and clause, each with its count and its smallest case as a
 seed file) ``report.md`` and ``report.html`` (with ``previous``: what is new, fixed and persisting). The same seed, profile and versions give the same report.json,
-``created`` aside.
+``created`` aside, and so does any ``jobs``: with ``jobs`` > 1 the targets run in that many worker
+processes (each target resolved again by backend and name there), all appending to the one log.
 """
 from __future__ import annotations
 
 import datetime
+import fcntl
 import hashlib
 import json
 import os
 import sys
 import time
 from collections import Counter, defaultdict
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from multiprocessing import get_context
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, seed, settings
 
-from conformance import ops
+from conformance import isolation, ops
 from conformance.case import Case
-from conformance.registry import Target
+from conformance.registry import Target, load_backend
 from conformance.runner import check_case
 from reports.seeds import make_seed, versions
 
@@ -32,6 +36,7 @@ SCHEMA_VERSION = 1
 
 def _append(log: Path, record: dict) -> None:
     with log.open("a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)  # parallel jobs append to the same log: one whole line at a time
         f.write(json.dumps(record, sort_keys=True) + "\n")
         f.flush()
         os.fsync(f.fileno())
@@ -52,6 +57,7 @@ def _records(log: Path) -> list[dict]:
 def run_target(target: Target, log: Path, examples: int, seed_value: int) -> None:
     """Run ``target``'s properties (valid, and invalid when it takes them), logging as it goes."""
     stats: Counter = Counter()
+    start = time.monotonic()
     kinds = (["valid"] if target.valid else []) + (["invalid"] if target.invalid else [])
     for kind in kinds:
         strategy = ops.valid_cases(target) if kind == "valid" else ops.invalid_cases(target)
@@ -73,7 +79,18 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
 
         prop()
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
-                  "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"]})
+                  "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
+                  "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
+
+
+_JOB_TARGETS: dict[str, dict[str, Target]] = {}
+
+
+def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int) -> None:
+    """A job process's task: resolve the target the way the CLI does, then run it."""
+    if backend not in _JOB_TARGETS:
+        _JOB_TARGETS[backend] = {t.name: t for t in load_backend(backend)}
+    run_target(_JOB_TARGETS[backend][name], log, examples, seed_value)
 
 
 def shard(targets: list[Target], k: int, n: int) -> list[Target]:
@@ -91,22 +108,43 @@ def merge(out: Path, parts: list[Path], profile: str, seed_value: int) -> Path:
 
 
 def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False,
-        previous: Path | None = None) -> Path:
+        previous: Path | None = None, jobs: int = 1) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     log = out / "log.jsonl"
     if not resume and log.exists():
         log.unlink()
     done = {r["target"] for r in _records(log) if r["kind"] == "done"}
-    start = time.monotonic()
     todo = [t for t in sorted(targets, key=lambda t: (t.op, t.name)) if t.name not in done]
-    for i, target in enumerate(todo, 1):
-        run_target(target, log, examples, seed_value)
-        if sys.stderr.isatty():
-            elapsed = time.monotonic() - start
-            found = sum(r["kind"] == "divergence" for r in _records(log))
-            print(f"\r{len(done) + i}/{len(done) + len(todo)} pairs, {found} divergences, "
-                  f"~{elapsed / i * (len(todo) - i):.0f}s left   ", end="", file=sys.stderr)
+    progress = _Progress(log, len(done), len(done) + len(todo))
+    if jobs <= 1:
+        for target in todo:
+            run_target(target, log, examples, seed_value)
+            progress.step()
+    else:
+        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=isolation.die_with_parent) as pool:
+            pending = {pool.submit(_run_by_name, t.backend, t.name, log, examples, seed_value) for t in todo}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    future.result()  # a job's own error (not a target's) stops the run, as it would with one job
+                    progress.step()
     return write(out, profile, seed_value, previous)
+
+
+class _Progress:
+    """Pairs done, divergences so far and time left, on one terminal line (silent when not a terminal)."""
+
+    def __init__(self, log: Path, done: int, total: int):
+        self.log, self.done, self.total, self.ran, self.start = log, done, total, 0, time.monotonic()
+
+    def step(self) -> None:
+        self.ran += 1
+        if not sys.stderr.isatty():
+            return
+        found = self.log.read_text().count('"kind": "divergence"') if self.log.exists() else 0
+        left = (time.monotonic() - self.start) / self.ran * (self.total - self.done - self.ran)
+        print(f"\r{self.done + self.ran}/{self.total} pairs, {found} divergences, ~{left:.0f}s left   ",
+              end="", file=sys.stderr)
 
 
 def _group_id(target: str, cls: str, clause: str) -> str:

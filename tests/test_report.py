@@ -53,12 +53,21 @@ def test_a_killed_run_resumes_without_losing_a_divergence(tmp_path):
         time.sleep(0.05)
     proc.kill()
     assert proc.wait() < 0, "the run finished before it could be killed"
-    before = [line for line in log.read_text().splitlines() if '"kind": "divergence"' in line]
+    at_kill = log.read_text()
+    time.sleep(1.5)
+    assert log.read_text() == at_kill, "a job process outlived the killed run and kept appending"
+    before = [line for line in at_kill.splitlines() if '"kind": "divergence"' in line]
     assert before, "the run was killed before it found anything"
     assert main(["report", *ARGS[:-2], "--seed", "3", "--resume", str(cut)]) == 0
     after = log.read_text().splitlines()
     assert all(line in after for line in before)  # append-only: nothing found before the kill is lost
     assert _report(cut) == _report(full)
+
+
+def test_the_report_does_not_depend_on_the_number_of_jobs(tmp_path):
+    assert main(["report", *ARGS, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
+    assert main(["report", *ARGS, "--jobs", "3", "--out", str(tmp_path / "three")]) == 0
+    assert _report(tmp_path / "three") == _report(tmp_path / "one")
 
 
 def test_shards_merge_into_the_single_machine_report(tmp_path):
@@ -70,7 +79,7 @@ def test_shards_merge_into_the_single_machine_report(tmp_path):
 
 
 @pytest.mark.parametrize("argv", [["report", "--backends", "nope"], ["report", "--ops", "onnx.Gather"],
-                                  ["report", "--shard", "3/2"], ["merge", "/nonexistent"]])
+                                  ["report", "--shard", "3/2"], ["report", "--jobs", "0"], ["merge", "/nonexistent"]])
 def test_bad_report_arguments_are_one_line_and_exit_code_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
