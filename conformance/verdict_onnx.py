@@ -28,7 +28,7 @@ def onnx_violations(case: Case) -> list:
     return check_scatter_nd(a["data"], a["indices"], a["updates"], reduction=attrs.get("reduction"), opset=attrs["opset"])
 
 
-def _expected(case: Case) -> np.ndarray:
+def expected_value(case: Case) -> np.ndarray:
     a, attrs = case.arrays, case.attrs
     if case.op == GATHER_ND:
         return evaluate_gather_nd(a["data"], a["indices"], int(attrs.get("batch_dims") or 0))
@@ -50,7 +50,7 @@ def judge_onnx(case: Case, outcome: Outcome) -> Verdict:
     early = judge_validity(outcome, onnx_violations(case))
     if early is not None:
         return early
-    expected = _expected(case)
+    expected = expected_value(case)
     if outcome.kind == "rejection":
         return Verdict("rejects-valid", f"{outcome.error_type}: {outcome.message[:300]}", clause="valid input",
                        expected=brief(expected), observed=outcome.brief())

@@ -2,75 +2,20 @@
 (numpy, torch, jax/jaxlib), builds the inputs from embedded bytes, calls the API, prints expected vs
 observed with the spec clause, and exits 1 while the divergence persists (0 once it is fixed).
 
-The expected value is the oracle's, computed when the script is written. Scripts exist for the
-target families below (``FAMILIES``); any other target gets a one-line refusal.
+The expected value is the oracle's, computed when the script is written. The per-target code lives
+in ``reports.repro_families``; a target it has no script for gets a one-line refusal.
 """
 from __future__ import annotations
-
-import base64
 
 import numpy as np
 
 from conformance.case import Case
 from conformance.verdict import case_violations
+from reports.repro_families import NoRepro, code_for, literal
 from reports.seeds import Seed
 
+__all__ = ["NoRepro", "script"]
 
-class NoRepro(ValueError):
-    """This seed's target (or case) has no standalone script."""
-
-
-def _literal(a: np.ndarray) -> str:
-    a = np.array(a, order="C")
-    data = base64.b64encode(a.astype(a.dtype.newbyteorder("<")).tobytes()).decode()
-    return f'arr("{data}", "{a.dtype.name}", {list(a.shape)})'
-
-
-def _scatter_family(seed: Seed) -> tuple[list[str], list[str], str]:
-    """(imports, setup lines, call expression) for a stablehlo.scatter target."""
-    from adapters.translate import advanced_index
-
-    kw = seed.case.kwargs()
-    name = seed.target
-    if name.startswith("numpy:") and name.endswith(".at"):
-        ufunc = name[len("numpy:"):-len(".at")]
-        entries = advanced_index(kw["inputs"].ndim, kw["scatter_indices"], kw["scatter_dims_to_operand_dims"],
-                                 kw["index_vector_dim"])
-        index = ", ".join("slice(None)" if e is None else _literal(np.asarray(e)) for e in entries)
-        return (["import numpy as np"], [f"out = {_literal(kw['inputs'])}.copy()",
-                                         f"np.{ufunc}.at(out, ({index},), {_literal(kw['updates'])})"], "out")
-    if name in ("torch:index_add_", "torch:index_copy_"):
-        (axis,) = kw["scatter_dims_to_operand_dims"]
-        method = name.split(":")[1]
-        return (["import torch"], [],
-                f"torch.from_numpy({_literal(kw['inputs'])}.copy()).{method}({axis}, "
-                f"torch.from_numpy({_literal(kw['scatter_indices'])}), torch.from_numpy({_literal(kw['updates'])})).numpy()")
-    if name.startswith("jax:lax.scatter"):
-        fn, mode = name[len("jax:lax."):].rstrip("]").split("[")
-        mode = "None" if mode == "None" else repr(mode)
-        dn = (f"lax.ScatterDimensionNumbers(update_window_dims={tuple(kw['update_window_dims'])}, "
-              f"inserted_window_dims={tuple(kw['inserted_window_dims'])}, "
-              f"scatter_dims_to_operand_dims={tuple(kw['scatter_dims_to_operand_dims'])}, "
-              f"operand_batching_dims={tuple(kw.get('input_batching_dims', ()))}, "
-              f"scatter_indices_batching_dims={tuple(kw.get('scatter_indices_batching_dims', ()))})")
-        return (["import jax", "from jax import lax", 'jax.config.update("jax_enable_x64", True)'], [],
-                f"np.asarray(lax.{fn}({_literal(kw['inputs'])}, {_literal(kw['scatter_indices'])}, "
-                f"{_literal(kw['updates'])}, {dn}, mode={mode}))")
-    if name == "xla:scatter":
-        from adapters.stablehlo_text import scatter_text
-
-        text, arrays, _ = scatter_text(kw, seed.case.result_type, proxies=False)
-        args = ", ".join(_literal(a) for a in arrays)
-        return (["import jax", "from jax.extend import backend as jax_backend", "from jaxlib import _jax",
-                 'jax.config.update("jax_enable_x64", True)'],
-                [f"TEXT = {text!r}", 'client = jax_backend.get_backend("cpu")', "device = client.local_devices()[0]",
-                 "executable = client.compile_and_load(TEXT, _jax.DeviceList((device,)))"],
-                f"np.asarray(executable.execute([jax.device_put(a, device) for a in ({args},)])[0])")
-    raise NoRepro(f"conformance repro: no standalone script for target {name!r} yet (supported: numpy ufunc.at, "
-                  "torch index_add_/index_copy_, jax lax.scatter*, xla:scatter)")
-
-
-FAMILIES = {"stablehlo.scatter": _scatter_family}
 
 TEMPLATE = '''#!/usr/bin/env python3
 """{title}
@@ -84,12 +29,19 @@ import sys
 
 
 def arr(data, dtype, shape):
-    return np.frombuffer(base64.b64decode(data), dtype=np.dtype(dtype).newbyteorder("<")).astype(dtype).reshape(shape)
+    raw = base64.b64decode(data)
+    if dtype == "bfloat16":  # stored as its 16 bits; ml_dtypes comes with jax and onnx
+        import ml_dtypes
+
+        return np.frombuffer(raw, dtype="<u2").astype(np.uint16).view(ml_dtypes.bfloat16).reshape(shape)
+    return np.frombuffer(raw, dtype=np.dtype(dtype).newbyteorder("<")).astype(dtype).reshape(shape)
 
 
 def same(a, b):
     if a.shape != b.shape or a.dtype != b.dtype:
         return False
+    if a.dtype.name == "bfloat16":
+        a, b = a.astype(np.float32), b.astype(np.float32)
     if a.dtype.kind in "fc":
         parts = [(a.real, b.real), (a.imag, b.imag)] if a.dtype.kind == "c" else [(a, b)]
         return all(bool(np.all(((x == y) & (np.signbit(x) == np.signbit(y))) | (np.isnan(x) & np.isnan(y))))
@@ -114,27 +66,57 @@ sys.exit(1)
 '''
 
 
+_CLAUSES = {
+    "stablehlo.gather": "gather semantics: each start index is clamped to [0, dim - slice_size] before the "
+                        "slice is read; result = operand[operand_index]",
+    "stablehlo.scatter": "scatter semantics: an update whose result_index is out of bounds is skipped; "
+                         "results = exec(schedule, inputs)",
+    "onnx.GatherND": "GatherND output: the slices of data named by the index tuples (batch_dims leading dims shared)",
+    "onnx.ScatterND": "ScatterND output: a copy of data with each index tuple's slice replaced (or reduced) by its update",
+}
+_UNORDERED = "conformance repro: this case has colliding updates, where any order's result is right; " \
+             "an exact script would be wrong (use `conformance check`)"
+
+
+def expected_value(case: Case) -> np.ndarray:
+    """The spec's result for a valid ``case``; NoRepro where one exact value would be wrong."""
+    if case.op == "stablehlo.gather":
+        from oracles.stablehlo.gather import gather
+
+        return gather(**case.kwargs())
+    if case.op == "stablehlo.scatter":
+        from conformance.verdict_scatter import schedule_matters
+        from oracles.stablehlo.scatter import evaluate_fast
+
+        if schedule_matters(case) and case.attrs.get("update_computation") != "replace":
+            raise NoRepro(_UNORDERED)
+        return evaluate_fast(**case.kwargs())[0]
+    if case.op in ("onnx.GatherND", "onnx.ScatterND"):
+        from conformance.verdict_onnx import expected_value as onnx_expected, update_positions
+
+        reduction = case.attrs.get("reduction") or "none"
+        if case.op == "onnx.ScatterND" and reduction in ("add", "mul") and case.arrays["data"].dtype.kind in "fc":
+            positions = update_positions(case)
+            if len(np.unique(positions)) < len(positions):
+                raise NoRepro(_UNORDERED)
+        return onnx_expected(case)
+    raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
+
+
 def script(seed: Seed) -> str:
     """The standalone script for ``seed``; NoRepro when its target or case has none."""
     case: Case = seed.case
-    if case.op not in FAMILIES:
+    if case.op not in _CLAUSES:
         raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
-    imports, setup, call = FAMILIES[case.op](seed)
+    imports, setup, call = code_for(seed.target, case)
     violations = case_violations(case)
     if violations:
         labels = ", ".join(v.label for v in violations)
         expected, clause = "EXPECTED = None\nEXPECTED_TEXT = 'a rejection'", f"{case.op}: invalid input ({labels})"
     else:
-        from conformance.verdict_scatter import schedule_matters
-        from oracles.stablehlo.scatter import evaluate_fast
-
-        if schedule_matters(case) and case.attrs.get("update_computation") != "replace":
-            raise NoRepro("conformance repro: this case has colliding updates, where any order's result is right; "
-                          "an exact script would be wrong (use `conformance check`)")
-        value = evaluate_fast(**case.kwargs())[0]
-        expected = f"EXPECTED = {_literal(value)}\nEXPECTED_TEXT = f'{{EXPECTED.dtype}}{{list(EXPECTED.shape)}} {{EXPECTED!r}}'"
-        clause = ("scatter semantics: an update whose result_index is out of bounds is skipped; "
-                  "results = exec(schedule, inputs)")
+        value = expected_value(case)
+        expected = f"EXPECTED = {literal(value)}\nEXPECTED_TEXT = f'{{EXPECTED.dtype}}{{list(EXPECTED.shape)}} {{EXPECTED!r}}'"
+        clause = _CLAUSES[case.op]
     packages = ", ".join(sorted({line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))}
                                 | {"numpy"}))
     return TEMPLATE.format(title=f"{seed.target} diverges from {case.op} ({seed.cls}), case {case.id}",

@@ -12,6 +12,7 @@ from conformance.cli import main
 from conformance.registry import load_backend, missing_requirements
 from conformance.runner import check_case
 from reports.repro import script
+from reports.repro_families import BUILDERS
 from reports.seeds import load_seed
 
 SEEDS = sorted((Path(__file__).parent.parent / "seeds").glob("*.json"))
@@ -38,17 +39,37 @@ def test_seed_still_diverges(path):
     assert seed.cls in verdict.classes
 
 
-@pytest.mark.parametrize("path", SEEDS, ids=[p.stem for p in SEEDS])
-def test_repro_script_runs_standalone_and_exits_1(path, tmp_path):
-    seed = _seed(path)
-    text = script(seed)
+def test_the_corpus_has_a_seed_for_every_repro_builder_and_spec_op():
+    seeds = [load_seed(p) for p in SEEDS]
+    assert set(BUILDERS) <= {s.target.split(":")[0] for s in seeds}
+    assert {"stablehlo.gather", "stablehlo.scatter", "onnx.GatherND"} <= {s.case.op for s in seeds}
+
+
+def _run_script(text, tmp_path):
     assert not any(f"import {p}" in text or f"from {p}" in text for p in PROJECT)
     (tmp_path / "repro.py").write_text(text)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run([sys.executable, "repro.py"], cwd=tmp_path, env=env, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "repro.py"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=120)
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=[p.stem for p in SEEDS])
+def test_repro_script_runs_standalone_and_exits_1(path, tmp_path):
+    done = _run_script(script(_seed(path)), tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "expected:" in done.stdout and "observed:" in done.stdout and "spec:" in done.stdout
+
+
+@pytest.mark.parametrize("stem, target", [("numpy-take-raise-wraps-negative-index", "numpy:take[clip]"),
+                                          ("numpy-take-raise-wraps-negative-index", "jax:jnp.take[clip]"),
+                                          ("numpy-add-at-raises-out-of-bounds", "xla:scatter")])
+def test_repro_script_on_a_target_that_conforms_exits_0(stem, target, tmp_path):
+    seed = _seed(SEEDS[[p.stem for p in SEEDS].index(stem)])
+    seed.target, seed.backend = target, target.split(":")[0]
+    if missing_requirements(seed.backend):
+        pytest.skip(f"{seed.backend} not installed")
+    done = _run_script(script(seed), tmp_path)
+    assert done.returncode == 0 and "agrees" in done.stdout, done.stdout + done.stderr
 
 
 def test_bad_seed_is_one_line_and_exit_code_2(tmp_path, capsys):
