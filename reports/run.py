@@ -4,8 +4,8 @@ Every divergence is appended to ``DIR/log.jsonl`` (flushed and synced) as soon a
 each finished target gets a ``done`` line, so a run killed at any moment loses at most the case in
 flight and ``--resume DIR`` continues it. Targets run in worker processes: an abort is a ``crash``,
 a hang a ``timeout``, and the run goes on. At the end the log is folded into ``report.json``
-(divergences grouped by target, class and clause, each with its count and its smallest case as a
-seed file) ``report.md`` and ``report.html`` (with ``previous``: what is new, fixed and persisting). The same seed, profile and versions give the same report.json,
+(divergences grouped by target, class and clause, each with its count, its smallest case as a
+seed file and, where ``conformance repro`` can write one, a standalone script) ``report.md`` and ``report.html`` (with ``previous``: what is new, fixed and persisting). The same seed, profile and versions give the same report.json,
 ``created`` aside, and so does any ``jobs``: with ``jobs`` > 1 the targets run in that many worker
 processes (each target resolved again by backend and name there), all appending to the one log.
 """
@@ -147,6 +147,21 @@ class _Progress:
               end="", file=sys.stderr)
 
 
+def _write_repro(out: Path, gid: str, group_seed) -> str | None:
+    """The group's standalone script as ``repro/<id>.py`` (its path relative to ``out``), or None
+    where ``conformance repro`` has no script for the target or the case."""
+    from reports.repro import NoRepro, script
+
+    try:
+        text = script(group_seed)
+    except NoRepro:
+        return None
+    path = Path("repro") / f"{gid}.py"
+    (out / path).parent.mkdir(parents=True, exist_ok=True)
+    (out / path).write_text(text)
+    return str(path)
+
+
 def _group_id(target: str, cls: str, clause: str) -> str:
     return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
 
@@ -165,12 +180,13 @@ def write(out: Path, profile: str, seed_value: int, previous: Path | None = None
     for gid, rs in sorted(groups.items()):
         smallest = min(rs, key=lambda r: (len(json.dumps(r["case"], sort_keys=True)), json.dumps(r["case"], sort_keys=True)))
         seed_path = Path("seeds") / f"{gid}.json"
-        make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"])).save(
-            out / seed_path)
+        group_seed = make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"]))
+        group_seed.save(out / seed_path)
         divergences.append({"id": gid, "op": smallest["op"], "target": smallest["target"], "class": smallest["class"],
                             "count": len(rs), "declared": smallest["declared"],
                             **({"reason": smallest["reason"]} if smallest["declared"] else {}),
-                            "summary": smallest["summary"], "seed": str(seed_path)})
+                            "summary": smallest["summary"], "seed": str(seed_path),
+                            "repro": _write_repro(out, gid, group_seed)})
     targets = [{"id": r["target"], "op": r["op"], "backend": r["backend"], "cases": r["cases"], "conform": r["conform"],
                 "unsupported": r["unsupported"]} for r in sorted((r for r in records if r["kind"] == "done"),
                                                                   key=lambda r: (r["op"], r["target"]))]
@@ -203,7 +219,8 @@ def markdown(report: dict) -> str:
         if undeclared:
             lines += ["", "Undeclared:", ""]
             lines += [f"- `{d['target']}` {d['class']} ×{d['count']}: {d['summary']} — "
-                      f"`conformance replay {d['seed']}`, `conformance repro {d['seed']}` (paths relative to this folder)"
-                      for d in undeclared]
+                      f"`conformance replay {d['seed']}`, "
+                      + (f"`python {d['repro']}`" if d.get("repro") else "no standalone script for this target")
+                      + " (paths relative to this folder)" for d in undeclared]
         lines.append("")
     return "\n".join(lines)

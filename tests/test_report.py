@@ -1,6 +1,7 @@
 """``conformance report``: same seed, same report; a crashing and a hanging target are recorded while
 the run completes; a run killed midway and resumed loses no divergence."""
 import json
+import os
 import subprocess
 import sys
 import time
@@ -62,6 +63,18 @@ def test_a_killed_run_resumes_without_losing_a_divergence(tmp_path):
     after = log.read_text().splitlines()
     assert all(line in after for line in before)  # append-only: nothing found before the kill is lost
     assert _report(cut) == _report(full)
+
+
+def test_each_divergence_group_gets_a_standalone_script_that_exits_1(tmp_path):
+    assert main(["report", *ARGS, "--out", str(tmp_path)]) == 0
+    groups = _report(tmp_path)["divergences"]
+    scripted = [d for d in groups if d["repro"]]
+    assert scripted and all((tmp_path / d["repro"]).is_file() for d in scripted)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    for d in scripted[:3]:
+        done = subprocess.run([sys.executable, str(tmp_path / d["repro"])], cwd="/", env=env, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 1, done.stdout + done.stderr
 
 
 def test_the_report_does_not_depend_on_the_number_of_jobs(tmp_path):
