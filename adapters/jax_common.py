@@ -9,7 +9,8 @@ from conformance import runtime
 def put(a: np.ndarray):
     import jax
 
-    return jax.device_put(a, jax.devices(runtime.device())[0])
+    with jax.enable_x64(True):  # outside it, device_put turns int64/float64 into 32 bits (an index 2**63-1 into -1)
+        return jax.device_put(a, jax.devices(runtime.device())[0])
 
 
 def run(fn):

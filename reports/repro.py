@@ -1,6 +1,7 @@
 """``conformance repro``: a seed as a standalone Python script that uses only the backend's public API
 (numpy, torch, jax/jaxlib), builds the inputs from embedded bytes, calls the API, prints expected vs
-observed with the spec clause, and exits 1 while the divergence persists (0 once it is fixed).
+observed with the spec clause, and exits 1 while the divergence persists (0 once it is fixed). A seed
+whose class is ``crash`` says so first: there the process dying in the call is the reproduction.
 
 The expected value is the oracle's, computed when the script is written. The per-target code lives
 in ``reports.repro_families``; a target it has no script for gets a one-line refusal.
@@ -51,7 +52,7 @@ def same(a, b):
 
 CLAUSE = {clause!r}
 {expected}
-try:
+{crash_note}try:
 {setup}
     observed = {call}
 except Exception as error:  # the target refused the case
@@ -74,6 +75,8 @@ _CLAUSES = {
     "onnx.GatherND": "GatherND output: the slices of data named by the index tuples (batch_dims leading dims shared)",
     "onnx.ScatterND": "ScatterND output: a copy of data with each index tuple's slice replaced (or reduced) by its update",
 }
+_CRASH_NOTE = ('print("this seed recorded a crash: if the process dies in the call below (abort, segfault), '
+               'the crash persists", flush=True)\n')
 _UNORDERED = "conformance repro: this case has colliding updates, where any order's result is right; " \
              "an exact script would be wrong (use `conformance check`)"
 
@@ -121,4 +124,5 @@ def script(seed: Seed) -> str:
                                 | {"numpy"}))
     return TEMPLATE.format(title=f"{seed.target} diverges from {case.op} ({seed.cls}), case {case.id}",
                            packages=packages, imports="\n".join(["import numpy as np", *imports]), clause=clause,
-                           expected=expected, setup="\n".join("    " + line for line in setup) or "    pass", call=call)
+                           expected=expected, crash_note=_CRASH_NOTE if seed.cls == "crash" else "",
+                           setup="\n".join("    " + line for line in setup) or "    pass", call=call)

@@ -88,7 +88,9 @@ def read_starts(column: np.ndarray, dim: int, negatives: str) -> np.ndarray:
     if negatives == "as-signed" and column.dtype.kind == "u":
         return column.view(column.dtype.str.replace("u", "i")).astype(np.int64)
     s = _as_int64(column)
-    return np.where(s < 0, s + dim, s) if negatives == "from-end" else s
+    if negatives != "from-end":
+        return s
+    return s + np.where(s < 0, dim, 0)  # (adding dim to non-negative starts too could overflow int64)
 
 
 def array_start(column: np.ndarray, dim: int, size: int, variant: Variant) -> tuple[np.ndarray, np.ndarray]:
