@@ -1,5 +1,5 @@
 """``conformance repro``: a seed as a standalone Python script that uses only the backend's public API
-(numpy, torch, jax/jaxlib), builds the inputs from embedded bytes, calls the API, prints expected vs
+(numpy, torch, jax/jaxlib, onnx/onnxruntime), builds the inputs from embedded bytes, calls the API, prints expected vs
 observed with the spec clause, and exits 1 while the divergence persists (0 once it is fixed). A seed
 whose class is ``crash`` says so first: there the process dying in the call is the reproduction.
 
