@@ -5,6 +5,8 @@ The targets are built again with a runner that records its arguments instead of 
 the model is exactly the one the target builds (op, opset, attributes, input types)."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from adapters import onnx_nd, onnx_scatter
@@ -21,21 +23,24 @@ def _record(model, feeds):
     raise _Captured(model, feeds)
 
 
+@functools.cache
+def _recording_targets(backend: str) -> dict:
+    """``backend``'s ONNX targets by name, built with the recording runner (once per process)."""
+    made = {**make_targets(backend, _record, ALL_ELEMENTS), **onnx_scatter.make_targets(backend, _record, ALL_ELEMENTS),
+            **onnx_nd.make_targets(backend, _record, ALL_ELEMENTS)}
+    return {fn.__conformance_target__.name: fn.__conformance_target__ for fn in made.values()}
+
+
 def one_node_model(target_name: str, case) -> tuple[object, dict[str, np.ndarray]] | None:
     """(model, feeds) of target ``target_name`` on ``case``; None when no ONNX target has that name."""
     backend = target_name.split(":")[0]
-    if backend not in BACKENDS:
+    t = _recording_targets(backend).get(target_name) if backend in BACKENDS else None
+    if t is None:
         return None
-    made = {**make_targets(backend, _record, ALL_ELEMENTS), **onnx_scatter.make_targets(backend, _record, ALL_ELEMENTS),
-            **onnx_nd.make_targets(backend, _record, ALL_ELEMENTS)}
-    for fn in made.values():
-        t = fn.__conformance_target__
-        if t.name == target_name:
-            try:
-                t.fn(**t.call_kwargs(case))
-            except _Captured as c:
-                return c.args
-            return None
+    try:
+        t.fn(**t.call_kwargs(case))
+    except _Captured as c:
+        return c.args
     return None
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from adapters.stablehlo_text import (
-    MLIR_TYPES, declared_result, from_proxies, gather_module, operand_arguments, scatter_text, split_results,
-    tensor_type,
+    from_proxies, gather_text, operand_arguments, scatter_text, split_results, tensor_type,
 )
 from conformance import isolation
 from conformance.registry import target
@@ -56,13 +55,7 @@ def interpret_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _module(operand, start_indices, result_type, attrs) -> tuple[str, str]:
-    for a in (operand, start_indices):
-        if a.dtype.name not in MLIR_TYPES:
-            raise TypeError(f"no StableHLO element type for {a.dtype.name}")
-    shape, dtype = declared_result({"operand": operand, "start_indices": start_indices, **attrs}, result_type)
-    text = gather_module(operand.shape, operand.dtype.name, start_indices.shape, start_indices.dtype.name,
-                         attrs, shape, dtype)
-    return text, dtype
+    return gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=True)
 
 
 @target(OP, "stablehlo:verifier", valid=False, invalid=True, isolated=False)

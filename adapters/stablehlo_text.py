@@ -177,6 +177,19 @@ def declared_result(case_kwargs: dict, result_type: dict | None) -> tuple[list[i
         return list(operand.shape), operand.dtype.name
 
 
+def gather_text(kwargs: dict, result_type: dict | None, proxies: bool) -> tuple[str, str]:
+    """A gather case's module text and its result dtype; ``kwargs`` are the case's keyword arguments."""
+    operand, start_indices = kwargs["operand"], kwargs["start_indices"]
+    for a in (operand, start_indices):
+        if a.dtype.name not in MLIR_TYPES:
+            raise TypeError(f"no StableHLO element type for {a.dtype.name}")
+    attrs = {k: v for k, v in kwargs.items() if k not in ("operand", "start_indices")}
+    shape, dtype = declared_result(kwargs, result_type)
+    text = gather_module(operand.shape, operand.dtype.name, start_indices.shape, start_indices.dtype.name,
+                         attrs, shape, dtype, proxies=proxies)
+    return text, dtype
+
+
 def split_results(outputs: list[np.ndarray], dtypes: list[str]) -> list[np.ndarray]:
     """Undo the proxies of several results: one array per entry of ``dtypes``."""
     out, at = [], 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.stablehlo_text import declared_result, gather_module, scatter_text
+from adapters.stablehlo_text import gather_text, scatter_text
 from conformance import isolation, runtime
 from conformance.registry import target
 
@@ -33,9 +33,7 @@ def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarra
 
 @target("stablehlo.gather", "xla:gather", valid=True, invalid=True, isolated=False)
 def gather(operand, start_indices, *, result_type=None, **attrs):
-    shape, dtype = declared_result({"operand": operand, "start_indices": start_indices, **attrs}, result_type)
-    text = gather_module(operand.shape, operand.dtype.name, start_indices.shape, start_indices.dtype.name,
-                         attrs, shape, dtype, proxies=False)
+    text, _ = gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=False)
     (out,) = isolation.worker("xla").call(__name__, "run_text", {
         "text": text, "arrays": [operand, start_indices], "device": runtime.device()})
     return out

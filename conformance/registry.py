@@ -136,14 +136,20 @@ def _marked(module) -> list[Target]:
 _LOADED: dict[str, dict[str, Target]] = {}
 
 
+def loaded_target(backend: str, name: str) -> Target:
+    """Target ``name`` of ``backend``, loading the backend once per process (worker and job processes
+    resolve targets by name, the way the CLI does)."""
+    if backend not in _LOADED:
+        _LOADED[backend] = {t.name: t for t in load_backend(backend)}
+    return _LOADED[backend][name]
+
+
 def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "cpu") -> Any:
-    """Worker side of an isolated call: load ``backend`` once and run its target ``name``."""
+    """Worker side of an isolated call: run ``backend``'s target ``name``."""
     from conformance import runtime
 
     runtime.set_device(device)
-    if backend not in _LOADED:
-        _LOADED[backend] = {t.name: t for t in load_backend(backend)}
-    return _LOADED[backend][name].fn(**kwargs)
+    return loaded_target(backend, name).fn(**kwargs)
 
 
 def missing_requirements(name: str) -> list[str]:

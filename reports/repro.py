@@ -82,7 +82,8 @@ _UNORDERED = "conformance repro: this case has colliding updates, where any orde
 
 
 def expected_value(case: Case) -> np.ndarray:
-    """The spec's result for a valid ``case``; NoRepro where one exact value would be wrong."""
+    """The spec's result for a valid ``case`` of an op in ``_CLAUSES``; NoRepro where one exact value
+    would be wrong."""
     if case.op == "stablehlo.gather":
         from oracles.stablehlo.gather import gather
 
@@ -94,16 +95,14 @@ def expected_value(case: Case) -> np.ndarray:
         if schedule_matters(case) and case.attrs.get("update_computation") != "replace":
             raise NoRepro(_UNORDERED)
         return evaluate_fast(**case.kwargs())[0]
-    if case.op in ("onnx.GatherND", "onnx.ScatterND"):
-        from conformance.verdict_onnx import expected_value as onnx_expected, update_positions
+    from conformance.verdict_onnx import expected_value as onnx_expected, update_positions  # onnx.GatherND/ScatterND
 
-        reduction = case.attrs.get("reduction") or "none"
-        if case.op == "onnx.ScatterND" and reduction in ("add", "mul") and case.arrays["data"].dtype.kind in "fc":
-            positions = update_positions(case)
-            if len(np.unique(positions)) < len(positions):
-                raise NoRepro(_UNORDERED)
-        return onnx_expected(case)
-    raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
+    reduction = case.attrs.get("reduction") or "none"
+    if case.op == "onnx.ScatterND" and reduction in ("add", "mul") and case.arrays["data"].dtype.kind in "fc":
+        positions = update_positions(case)
+        if len(np.unique(positions)) < len(positions):
+            raise NoRepro(_UNORDERED)
+    return onnx_expected(case)
 
 
 def script(seed: Seed) -> str:

@@ -177,15 +177,11 @@ def _jax(name: str, kw: dict, case) -> Code | None:
 
 
 def _xla(name: str, kw: dict, case) -> Code | None:
-    from adapters.stablehlo_text import declared_result, gather_module, scatter_text
+    from adapters.stablehlo_text import gather_text, scatter_text
 
     if name == "xla:gather":
-        operand, idx = kw["operand"], kw["start_indices"]
-        attrs = {k: v for k, v in kw.items() if k not in ("operand", "start_indices")}
-        shape, dtype = declared_result(kw, case.result_type)
-        text = gather_module(operand.shape, operand.dtype.name, idx.shape, idx.dtype.name, attrs, shape, dtype,
-                             proxies=False)
-        arrays = [operand, idx]
+        text, _ = gather_text(kw, case.result_type, proxies=False)
+        arrays = [kw["operand"], kw["start_indices"]]
     elif name == "xla:scatter":
         text, arrays, _ = scatter_text(kw, case.result_type, proxies=False)
     else:

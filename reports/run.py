@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from conformance import isolation, ops
 from conformance.case import Case
-from conformance.registry import Target, load_backend
+from conformance.registry import Target, loaded_target
 from conformance.runner import check_case
 from reports.seeds import make_seed, versions
 
@@ -83,14 +83,9 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
 
-_JOB_TARGETS: dict[str, dict[str, Target]] = {}
-
-
 def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int) -> None:
-    """A job process's task: resolve the target the way the CLI does, then run it."""
-    if backend not in _JOB_TARGETS:
-        _JOB_TARGETS[backend] = {t.name: t for t in load_backend(backend)}
-    run_target(_JOB_TARGETS[backend][name], log, examples, seed_value)
+    """A job process's task: resolve the target by backend and name, then run it."""
+    run_target(loaded_target(backend, name), log, examples, seed_value)
 
 
 def shard(targets: list[Target], k: int, n: int) -> list[Target]:
