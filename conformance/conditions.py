@@ -12,7 +12,10 @@ from conformance.case import Case
 
 def _indices(case: Case) -> np.ndarray:
     """The index array of a gather (``start_indices``) or scatter (``scatter_indices``) case."""
-    return case.arrays["start_indices"] if "start_indices" in case.arrays else case.arrays["scatter_indices"]
+    for name in ("start_indices", "scatter_indices", "indices"):
+        if name in case.arrays:
+            return case.arrays[name]
+    return np.zeros((0,), np.int64)
 
 
 def empty_index_vector(case: Case) -> bool:
@@ -52,13 +55,37 @@ def index_at_dtype_edge(case: Case) -> bool:
     return bool(((wide <= int(info.min) + 1) | (wide >= int(info.max) - 1)).any())
 
 
+def index_beyond_int32(case: Case) -> bool:
+    """Some index value lies outside int32's range (it changes if the indices are narrowed to int32)."""
+    si = _indices(case)
+    if si.dtype.kind not in "iu" or si.dtype.itemsize < 8 or not si.size:
+        return False
+    wide = si.astype(object)
+    return bool(((wide > 2**31 - 1) | (wide < -2**31)).any())
+
+
+def subnormal_values(case: Case) -> bool:
+    """A float input, update or data array holds a nonzero value below sqrt(tiny) in magnitude: a subnormal,
+    or one whose product with another value can be subnormal (flushed to zero by FTZ/DAZ hardware modes)."""
+    import ml_dtypes
+
+    for a in _float_arrays(case):
+        info = ml_dtypes.finfo(a.dtype) if a.dtype.name == "bfloat16" else np.finfo(a.dtype)
+        parts = [a.real, a.imag] if a.dtype.kind == "c" else [a]
+        for p in parts:
+            v = np.abs(p.astype(np.float64))
+            if ((v > 0) & (v < np.sqrt(float(info.tiny)))).any():
+                return True
+    return False
+
+
 def zero_size_batch(case: Case) -> bool:
     """The start indices have a zero-size dim (so the result has no batch elements)."""
     return 0 in _indices(case).shape
 
 
 def _float_arrays(case: Case) -> list[np.ndarray]:
-    return [a for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates", "data")
+    return [a for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates", "data", "operand")
             and (a.dtype.kind in "fc" or a.dtype.name == "bfloat16")]
 
 
@@ -77,7 +104,8 @@ def min_max_signed_zero(case: Case) -> bool:
     """A scatter with update_computation minimum or maximum where both signs of zero occur."""
     if not _min_or_max(case):
         return False
-    values = [a.astype(np.float64) for a in _float_arrays(case) if a.dtype.kind != "c"]
+    values = [part.astype(np.float64) for a in _float_arrays(case)
+              for part in ((a.real, a.imag) if a.dtype.kind == "c" else (a,))]
     return any(((v == 0) & np.signbit(v)).any() for v in values) and any(((v == 0) & ~np.signbit(v)).any() for v in values)
 
 
@@ -190,6 +218,8 @@ CONDITIONS = {
     "negative-start": negative_start,
     "unsigned-index-high-bit": unsigned_index_high_bit,
     "zero-size-batch": zero_size_batch,
+    "index-beyond-int32": index_beyond_int32,
+    "subnormal-values": subnormal_values,
     "zero-size-dropped-window": zero_size_dropped_window,
 }
 

@@ -10,33 +10,70 @@ OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND
        "mlir.scalarization")
 
 
-def valid_cases(target: Target) -> st.SearchStrategy[Case]:
+def valid_cases(target: Target, **forced) -> st.SearchStrategy[Case]:
+    """Valid cases in ``target``'s region; ``forced`` fixes strategy fields (the edge phase's scenarios)."""
+    region = {**target.region, **forced}
     if target.op == "stablehlo.gather":
         from strategies.gather import GatherRegion, gather_cases
 
-        return gather_cases(GatherRegion(**target.region))
+        return gather_cases(GatherRegion(**region))
     if target.op == "stablehlo.scatter":
         from strategies.scatter import ScatterRegion, scatter_cases
 
-        return scatter_cases(ScatterRegion(**target.region))
+        return scatter_cases(ScatterRegion(**region))
     if target.op in ("onnx.GatherND", "onnx.ScatterND"):
         from strategies.onnx_nd import OnnxRegion, gather_nd_cases, scatter_nd_cases
 
-        region = OnnxRegion(**target.region)
-        return gather_nd_cases(region) if target.op == "onnx.GatherND" else scatter_nd_cases(region)
+        onnx_region = OnnxRegion(**region)
+        return gather_nd_cases(onnx_region) if target.op == "onnx.GatherND" else scatter_nd_cases(onnx_region)
     if target.op == "mlir.broadcastable":
         from strategies.broadcastable import BroadcastRegion, broadcast_cases
 
-        return broadcast_cases(BroadcastRegion(**target.region))
+        return broadcast_cases(BroadcastRegion(**region))
     if target.op == "mlir.elementwise":
         from strategies.elementwise import ElementwiseRegion, elementwise_cases
 
-        return elementwise_cases(ElementwiseRegion(**target.region))
+        return elementwise_cases(ElementwiseRegion(**region))
     if target.op == "mlir.scalarization":
         from strategies.edge_values import edge_cases
 
-        return edge_cases(target.region["op"], target.region["dtypes"])
+        return edge_cases(region["op"], region["dtypes"], region.get("scenario"))
     raise ValueError(f"no strategy for spec op {target.op!r}")
+
+
+def edge_scenarios(target: Target) -> list[dict]:
+    """The forced strategy fields of the edge phase for ``target``'s valid cases: each boundary
+    scenario that applies to its region, once (see ``strategies.boundary``)."""
+    from strategies import boundary
+
+    if target.op in ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND"):
+        region = valid_region(target)
+        index = boundary.index_scenarios(region.index_dtypes, region.oob_share > 0)
+        values = boundary.value_scenarios(region.element_dtypes) if region.specials else ("ordinary",)
+        return ([{"index_scenario": s, "value_scenario": "ordinary"} for s in index if s != "ordinary"]
+                + [{"index_scenario": "distinct", "value_scenario": s} for s in values if s != "ordinary"])
+    if target.op == "mlir.broadcastable":
+        from strategies.broadcastable import SCENARIOS
+
+        return [{"scenario": s} for s in SCENARIOS if s != "ordinary"]
+    if target.op == "mlir.scalarization":
+        return [{"scenario": "meet"}]
+    return []
+
+
+def valid_region(target: Target):
+    """The region object of a gather, scatter or ONNX target (its dtypes, out-of-bounds share, ...)."""
+    if target.op == "stablehlo.gather":
+        from strategies.gather import GatherRegion
+
+        return GatherRegion(**target.region)
+    if target.op == "stablehlo.scatter":
+        from strategies.scatter import ScatterRegion
+
+        return ScatterRegion(**target.region)
+    from strategies.onnx_nd import OnnxRegion
+
+    return OnnxRegion(**target.region)
 
 
 def invalid_cases(target: Target) -> st.SearchStrategy[Case]:

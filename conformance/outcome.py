@@ -33,6 +33,7 @@ class Outcome:
     value: Any = None
     error_type: str = ""
     message: str = ""
+    mutated: tuple[str, ...] = ()  # input arrays the target wrote into (a divergence of its own)
 
     def brief(self) -> str:
         if self.kind == "value":
@@ -55,8 +56,42 @@ def first_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
+@dataclass(frozen=True)
+class Guarded:
+    """A target's return value and the names of the inputs it changed (see ``guarded_call``)."""
+
+    value: Any
+    mutated: tuple[str, ...] = ()
+
+
+def _copy(v: Any) -> Any:
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list) and all(isinstance(x, np.ndarray) for x in v):
+        return [x.copy() for x in v]
+    return v
+
+
+def _changed(before: Any, after: Any) -> bool:
+    if isinstance(before, np.ndarray):
+        return before.shape != after.shape or before.dtype != after.dtype or before.tobytes() != after.tobytes()
+    if isinstance(before, list) and before and isinstance(before[0], np.ndarray):
+        return len(before) != len(after) or any(_changed(b, a) for b, a in zip(before, after))
+    return False
+
+
+def guarded_call(fn, kwargs: dict[str, Any]) -> Guarded:
+    """Call ``fn`` on copies of the input arrays and report which copies it wrote into: the caller's
+    arrays stay pristine (the expected value is computed from them), and a target that changes its
+    inputs is caught even when it returns the right value."""
+    copies = {k: _copy(v) for k, v in kwargs.items()}
+    value = fn(**copies)
+    return Guarded(value, tuple(k for k in kwargs if _changed(kwargs[k], copies[k])))
+
+
 def run(fn, kwargs: dict[str, Any]) -> Outcome:
-    """Call a target and classify what happened; never raises for the target's own errors."""
+    """Call a target and classify what happened; never raises for the target's own errors. A
+    ``Guarded`` return value is unwrapped and its ``mutated`` names kept."""
     try:
         value = fn(**kwargs)
     except Unsupported as e:
@@ -71,6 +106,9 @@ def run(fn, kwargs: dict[str, Any]) -> Outcome:
         return Outcome("rejection", error_type=e.type_name, message=str(e))
     except Exception as e:  # noqa: BLE001 - any exception is the target rejecting the case
         return Outcome("rejection", error_type=type(e).__name__, message=str(e))
+    mutated = ()
+    if isinstance(value, Guarded):
+        value, mutated = value.value, value.mutated
     if isinstance(value, tuple):
-        return Outcome("value", value=tuple(np.asarray(v) for v in value))
-    return Outcome("value", value=np.asarray(value))
+        return Outcome("value", value=tuple(np.asarray(v) for v in value), mutated=mutated)
+    return Outcome("value", value=np.asarray(value), mutated=mutated)

@@ -145,11 +145,13 @@ def loaded_target(backend: str, name: str) -> Target:
 
 
 def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "cpu") -> Any:
-    """Worker side of an isolated call: run ``backend``'s target ``name``."""
+    """Worker side of an isolated call: run ``backend``'s target ``name`` on copies of the inputs
+    (a ``Guarded`` value: which inputs the target changed)."""
     from conformance import runtime
+    from conformance.outcome import guarded_call
 
     runtime.set_device(device)
-    return loaded_target(backend, name).fn(**kwargs)
+    return guarded_call(loaded_target(backend, name).fn, kwargs)
 
 
 def missing_requirements(name: str) -> list[str]:

@@ -11,6 +11,7 @@ from conformance import isolation, ops, outcome, runtime
 from conformance.case import Case
 from conformance.registry import Target
 from conformance.report_text import describe_divergence
+from conformance.confirm import CONFIRMABLE, confirm
 from conformance.verdict import Verdict, judge
 from conformance.verdict_scatter import same_values, schedule_matters
 
@@ -29,7 +30,7 @@ def call(target: Target, case: Case) -> outcome.Outcome:
     """Run ``target`` on ``case`` (in its backend's worker process when the target is isolated)."""
     kwargs = target.call_kwargs(case)
     if not target.isolated:
-        return outcome.run(target.fn, kwargs)
+        return outcome.run(lambda **kw: outcome.guarded_call(target.fn, kw), kwargs)
 
     def remote(**kw):
         return isolation.worker(f"target:{target.backend}").call(
@@ -45,6 +46,12 @@ def check_case(target: Target, case: Case, runs: int = 1) -> Verdict:
     let the schedule matter) call it again and call differing results ``nondeterministic``."""
     first = call(target, case)
     verdict = judge(case, first)
+    if first.mutated:
+        return Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
+                       clause="a target's inputs are values: the caller's arrays stay unchanged",
+                       expected=verdict.expected, observed=verdict.observed)
+    if verdict.cls in CONFIRMABLE:
+        verdict = confirm(case, verdict, lambda probe: judge(probe, call(target, probe)))
     if first.kind != "value" or (runs < 2 and not schedule_matters(case)):
         return verdict
     for _ in range(max(runs, 2) - 1):
@@ -60,9 +67,32 @@ DUPLICATE_RUNS = 3  # calls per case in the "duplicates" property
 DUPLICATE_EXAMPLES = 4  # cases per target in the "duplicates" property (each is large)
 
 
-def run_property(target: Target, kind: str) -> Counter:
+EDGE_EXAMPLES = 6  # derandomized examples per edge scenario (the same cases on every run)
+INVALID_EDGE_EXAMPLES = 24  # derandomized invalid cases before the random ones
+
+
+def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
+    """The edge phase of a property: (label, strategy, examples) runs, each derandomized, so every
+    run draws the same edge cases. Valid cases: one run per boundary scenario of the target's region;
+    invalid cases: one run over the labels; the duplicate-heavy property has none."""
+    if kind == "valid":
+        return [(f"edge:{','.join(f'{k}={v}' for k, v in forced.items())}", ops.valid_cases(target, **forced),
+                 EDGE_EXAMPLES) for forced in ops.edge_scenarios(target)]
+    if kind == "invalid":
+        return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)]
+    return []
+
+
+def database_key(target: Target, label: str) -> bytes:
+    """One Hypothesis database key per (target, property run): a failure saved for one target is never
+    replayed into another."""
+    return f"{target.backend}|{target.name}|{target.op}|{label}".encode()
+
+
+def run_property(target: Target, kind: str, edge: bool = True) -> Counter:
     """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid", or
-    "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times)."""
+    "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times). The edge
+    phase (``edge_runs``) comes first, then the profile's random examples."""
     strategy = {"valid": ops.valid_cases, "invalid": ops.invalid_cases,
                 "duplicates": ops.duplicate_cases}[kind](target)
     runs = DUPLICATE_RUNS if kind == "duplicates" else 1
@@ -71,15 +101,20 @@ def run_property(target: Target, kind: str) -> Counter:
     if kind == "duplicates":
         examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
 
-    @settings(max_examples=examples) if examples else (lambda f: f)
-    @given(case=strategy)
     def conforms(case: Case) -> None:
         verdict = check_case(target, case, runs)
         seen.update(verdict.classes)
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and target.declared(verdict.classes, case) is None:
             raise UndeclaredDivergence(describe_divergence(target, case, verdict))
 
-    conforms()
+    phases = (edge_runs(target, kind) if edge else []) + [(kind, strategy, examples)]
+    for label, strat, n in phases:
+        edge_phase = label.startswith("edge:")
+        configure = settings(max_examples=n, derandomize=True, database=None) if edge_phase else \
+            settings(max_examples=n) if n else (lambda f: f)
+        test = configure(given(case=strat)(conforms))
+        test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
+        test()
     if kind == "duplicates":
         return seen
     relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}

@@ -16,7 +16,7 @@ from oracles.stablehlo.gather import SpecGap, check, evaluate_fast, gather, need
 from oracles.stablehlo.policy import GATHER_VARIANTS
 
 CLASSES = ("conform", "clamp", "fill", "wrap", "error", "skip-window", "wrong-value", "wrong-shape",
-           "wrong-dtype", "accepts-invalid", "rejects-valid", "nondeterministic", "crash", "timeout",
+           "wrong-dtype", "accepts-invalid", "rejects-valid", "nondeterministic", "mutates-input", "crash", "timeout",
            "spec-inconsistency")
 
 

@@ -12,6 +12,7 @@ from conformance.case import Case
 from oracles import SpecViolation
 from oracles.mlir.broadcastable import infer_result_shape, verdicts
 from oracles.mlir.shapes import format_type
+from strategies.boundary import draw_scenario
 
 
 @dataclass(frozen=True)
@@ -23,17 +24,35 @@ class BroadcastRegion:
     unranked: bool = True  # tensor<*x...>
     result: bool = True  # draw a result type (verifier targets); inference targets ignore it
     incompatible_share: float = 0.2
+    scenario: str | None = None  # force one of SCENARIOS (the edge phase); None: drawn per case
+
+
+# Swarm scenarios (one per case, each as often as ``ordinary``): a static 0 among the sizes; 1 meeting
+# ``?`` at one position; a static clash beside a ``?`` at the same position (the clash must still be
+# found); every operand unranked.
+SCENARIOS = ("ordinary", "zero", "one-vs-dynamic", "clash-beside-dynamic", "all-unranked")
+
+
+def _scenarios(region: BroadcastRegion) -> tuple[str, ...]:
+    needs = {"one-vs-dynamic": region.dynamic and region.max_operands >= 2,
+             "clash-beside-dynamic": region.dynamic and region.max_operands >= 3, "all-unranked": region.unranked}
+    return tuple(s for s in SCENARIOS if needs.get(s, True))
 
 
 @st.composite
 def broadcast_cases(draw, region: BroadcastRegion) -> Case:
-    rank = draw(st.integers(0, region.max_rank))
+    scenario = draw_scenario(draw, "broadcast", _scenarios(region), region.scenario)
+    special = scenario in ("one-vs-dynamic", "clash-beside-dynamic")
+    rank = draw(st.integers(1 if scenario != "ordinary" else 0, max(1, region.max_rank)))
     common = [draw(st.integers(2, 4)) for _ in range(rank)]
-    n = draw(st.integers(region.min_operands, region.max_operands))
+    if scenario == "zero":
+        common[draw(st.integers(0, rank - 1))] = 0
+    lo_n = max(region.min_operands, 3 if scenario == "clash-beside-dynamic" else 2 if special else 1)
+    n = draw(st.integers(lo_n, max(lo_n, region.max_operands)))
     operands = []
     weight = round(region.incompatible_share * 100)
     for _ in range(n):
-        if region.unranked and draw(st.integers(0, 9)) == 0:
+        if scenario == "all-unranked" or (region.unranked and draw(st.integers(0, 9)) == 0 and not special):
             operands.append(None)
             continue
         suffix = common[draw(st.integers(0, rank)):]
@@ -44,6 +63,14 @@ def broadcast_cases(draw, region: BroadcastRegion) -> Case:
         if shape and draw(st.integers(0, 99)) < weight:  # a static size that clashes
             shape[draw(st.integers(0, len(shape) - 1))] = draw(st.sampled_from([5, 6]))
         operands.append(tuple(shape))
+    if special:  # the meeting position: the last dim, present in every operand at full rank
+        operands = [tuple(common) for _ in operands]
+        meet = [1, None] if scenario == "one-vs-dynamic" else [common[-1], common[-1] + 3, None]
+        order = draw(st.permutations(range(len(meet))))
+        for i, j in enumerate(order):
+            shape = list(operands[j])
+            shape[-1] = meet[i]
+            operands[j] = tuple(shape)
     try:
         inferred = infer_result_shape(operands)
     except SpecViolation:
@@ -68,4 +95,4 @@ def broadcast_cases(draw, region: BroadcastRegion) -> Case:
     if region.result:
         attrs["result"] = format_type(result, "i32")
         meta = {f"breaks ({reading} reading)": label for reading, label in verdicts(operands, result).items() if label}
-    return Case("mlir.broadcastable", {}, attrs, meta=meta)
+    return Case("mlir.broadcastable", {}, attrs, meta={**meta, "scenario": scenario})

@@ -2,11 +2,14 @@
 subnormals, integer min/max, zero divisors, and shift amounts at and above the bit width."""
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
 from oracles.dtypes import dtype as dtype_of
+from strategies.boundary import draw_scenario
 
 UNARY = ("negate", "abs")
 BINARY = ("add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "and", "or", "xor",
@@ -34,18 +37,35 @@ def edges(dt: np.dtype) -> list:
 
 
 @st.composite
-def edge_cases(draw, op: str, dtypes: tuple[str, ...]) -> Case:
-    """One case of ``op``: operands of one dtype and shape, filled with edge values (all pairs likely)."""
+def edge_cases(draw, op: str, dtypes: tuple[str, ...], scenario: str | None = None) -> Case:
+    """One case of ``op``: operands of one dtype and shape, filled with edge values. Scenario ``meet``
+    (half the draws, and the edge phase): every pair of edge values meets at one position (the
+    operands are the cartesian product of the edge list); ``ordinary``: each element drawn alone."""
+    scenario = draw_scenario(draw, "elementwise", ("ordinary", "meet"), scenario)
     name = draw(st.sampled_from(dtypes))
     dt = dtype_of(name)
     arity = 1 if op in UNARY else 3 if op in TERNARY else 2
-    n = draw(st.integers(1, 24))
     values = edges(dt)
+    as_float = dt.kind == "f" or name == "bfloat16"
+
+    def column(items) -> np.ndarray:
+        return np.array(items, dtype=np.float64 if as_float else object).astype(dt)
+
     arrays = {}
+    if scenario == "meet":
+        grid = list(itertools.product(values, repeat=min(arity, 2)))
+        if arity == 1:
+            arrays["x0"] = column([g[0] for g in grid])
+        elif arity == 2:
+            arrays["x0"], arrays["x1"] = column([g[0] for g in grid]), column([g[1] for g in grid])
+        else:
+            arrays["pred"] = np.arange(len(grid)) % 2 == 0
+            arrays["x1"], arrays["x2"] = column([g[0] for g in grid]), column([g[1] for g in grid])
+        return Case("mlir.scalarization", arrays, {"op": op}, meta={"scenario": scenario})
+    n = draw(st.integers(1, 24))
     for i in range(arity):
         if op == "select" and i == 0:
             arrays["pred"] = np.array([draw(st.booleans()) for _ in range(n)], np.bool_)
             continue
-        arrays[f"x{i}"] = np.array([draw(st.sampled_from(values)) for _ in range(n)], dtype=np.float64
-                                   if dt.kind == "f" or name == "bfloat16" else object).astype(dt)
-    return Case("mlir.scalarization", arrays, {"op": op})
+        arrays[f"x{i}"] = column([draw(st.sampled_from(values)) for _ in range(n)])
+    return Case("mlir.scalarization", arrays, {"op": op}, meta={"scenario": scenario})

@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from oracles.dtypes import dtype as dtype_of
-from strategies.values import index_array, operand_values
+from strategies.boundary import (draw_scenario, element_dtypes_for, index_dtypes_for, index_scenarios,
+                                 value_scenarios)
+from strategies.values import index_array, operand_values, sort_index_vectors
 
 STYLES = ("general", "take", "along_axis", "advanced", "gather_nd")
 EDGE_DIMS = {"int8": (127, 128, 129), "uint8": (255, 256, 257), "int16": (32767, 32768), "uint16": (65535, 65536)}
@@ -39,6 +41,9 @@ class GatherRegion:
     oob_share: float = 0.25
     edge_dims: bool = True
     specials: bool = True
+    sorted_indices: bool = True  # may set indices_are_sorted=true on indices sorted as the spec says
+    index_scenario: str | None = None  # force one scenario of strategies.boundary (the edge phase); None: drawn
+    value_scenario: str | None = None
     # structural minimums, used by the invalid-case strategies to get something to break
     needs: dict = field(default_factory=dict)
 
@@ -77,7 +82,10 @@ class Plan:
 
 
 def _dim(draw, region: GatherRegion, lo: int = 0) -> int:
-    return draw(st.integers(lo, max(lo, region.max_dim)))
+    """A dimension size in [lo, max_dim] (0, 1 and 2 are half of 0..4 already); zero one time in twenty."""
+    if lo == 0 and draw(st.integers(0, 19)) == 0:
+        return 0
+    return draw(st.integers(max(lo, 1), max(lo, 1, region.max_dim)))
 
 
 def _indices_shape(batch: list[int], ivd: int, implicit: bool, k: int) -> list[int]:
@@ -115,7 +123,7 @@ def general_plan(draw, region: GatherRegion) -> Plan:
     shape = [0] * r_op
     slices = [0] * r_op
     edge_dim = None
-    if region.edge_dims and sim and draw(st.integers(0, 9)) == 0:
+    if region.edge_dims and sim and (region.index_scenario == "top-bit" or draw(st.integers(0, 9)) == 0):
         edge_dim = draw(st.sampled_from(sim))
     for d in range(r_op):
         if roles[d] == "collapsed":
@@ -227,20 +235,50 @@ def gather_plans(draw, region: GatherRegion) -> Plan:
 
 @st.composite
 def materialize(draw, plan: Plan, region: GatherRegion, oob_share: float | None = None) -> Case:
-    element = draw(st.sampled_from(region.element_dtypes))
-    index_dt = draw(st.sampled_from(region.index_dtypes))
-    operand = draw(operand_values(tuple(plan.operand_shape), element)) if region.specials else np.arange(
+    share = region.oob_share if oob_share is None else oob_share
+    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, share > 0), region.index_scenario)
+    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
+        if region.specials else "ordinary"
+    element = draw(st.sampled_from(element_dtypes_for(val_sc, region.element_dtypes)))
+    index_dt = draw(st.sampled_from(index_dtypes_for(idx_sc, region.index_dtypes)))
+    operand = draw(operand_values(tuple(plan.operand_shape), element, val_sc)) if region.specials else np.arange(
         int(np.prod(plan.operand_shape)), dtype=np.int64).astype(dtype_of(element)).reshape(plan.operand_shape)
     shape, slices = plan.operand_shape, plan.slice_sizes
     columns = [(shape[d] if 0 <= d < len(shape) else 1, slices[d] if 0 <= d < len(slices) else 0)
                for d in plan.start_index_map] or [(1, 1)]
-    share = region.oob_share if oob_share is None else oob_share
-    indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, share))
-    return Case("stablehlo.gather", {"operand": operand, "start_indices": indices}, plan.attrs(),
-                meta={"style": region.style})
+    indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, share, idx_sc))
+    attrs = plan.attrs()
+    if region.sorted_indices and _sortable(plan) and draw(st.integers(0, 3)) == 0:
+        bounds = [shape[d] - slices[d] for d in plan.start_index_map]
+        indices = sort_index_vectors(indices, plan.index_vector_dim, plan.start_index_map, bounds)
+        attrs["indices_are_sorted"] = True
+    return Case("stablehlo.gather", {"operand": operand, "start_indices": indices}, attrs,
+                meta={"style": region.style, "scenario": [idx_sc, val_sc]})
+
+
+def _sortable(plan: Plan) -> bool:
+    """Whether sorting the index vectors honours ``indices_are_sorted``: the spec orders every result
+    index, so the batch dims must lead the result (offset dims trailing) and carry no batching dims."""
+    nb = len(plan.indices_shape) - (plan.index_vector_dim < len(plan.indices_shape))
+    return not plan.operand_batching_dims and list(plan.offset_dims) == list(range(nb, nb + len(plan.offset_dims)))
+
+
+@st.composite
+def _scenario_case(draw, region: GatherRegion) -> Case:
+    """The scenarios first (``strategies.boundary``), then the plan (``top-bit`` makes an indexed dim
+    larger than the small unsigned index dtypes' signed range, where reading as signed changes the
+    result), then the arrays."""
+    oob = region.oob_share > 0
+    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, oob), region.index_scenario)
+    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
+        if region.specials else "ordinary"
+    region = replace(region, index_scenario=idx_sc, value_scenario=val_sc)
+    plan = draw(gather_plans(region))
+    if idx_sc == "top-bit" and region.style != "general" and plan.start_index_map:
+        plan = _with_edge_dim(draw, plan, plan.start_index_map[0], region.index_dtypes)
+    return draw(materialize(plan, region))
 
 
 def gather_cases(region: GatherRegion | None = None, **kwargs) -> st.SearchStrategy[Case]:
     """Valid ``stablehlo.gather`` cases in ``region`` (keyword arguments override its fields)."""
-    region = replace(region or GatherRegion(), **kwargs)
-    return gather_plans(region).flatmap(lambda plan: materialize(plan, region))
+    return _scenario_case(replace(region or GatherRegion(), **kwargs))

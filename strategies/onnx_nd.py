@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from oracles.dtypes import dtype as dtype_of
 from oracles.onnx.types import element_types
+from strategies.boundary import IN_SCENARIO_SHARE, draw_scenario, element_dtypes_for, index_scenarios, value_scenarios
 from strategies.values import operand_values
 
 
@@ -29,6 +30,16 @@ class OnnxRegion:
     max_dim: int = 4
     negative_share: float = 0.3
     dup_share: float = 0.3
+    index_scenario: str | None = None  # force a scenario of strategies.boundary (the edge phase); None: drawn
+    value_scenario: str | None = None
+    # what strategies.boundary asks of a region: ONNX indices are int64, in range (anything else is invalid)
+    index_dtypes: tuple[str, ...] = ("int64",)
+    oob_share: float = 0.0
+    specials: bool = True
+
+    def __post_init__(self):
+        if self.element_dtypes is None:
+            object.__setattr__(self, "element_dtypes", tuple(element_types(self.opset)))
 
 
 def _dims(draw, n: int, region: OnnxRegion, lo: int = 1) -> list[int]:
@@ -36,19 +47,27 @@ def _dims(draw, n: int, region: OnnxRegion, lo: int = 1) -> list[int]:
 
 
 @st.composite
-def _index_values(draw, shape: tuple[int, ...], sizes: list[int], region: OnnxRegion) -> np.ndarray:
-    """int64 indices of ``shape`` (last axis: one entry per size in ``sizes``), in [-s, s-1]."""
+def _index_values(draw, shape: tuple[int, ...], sizes: list[int], region: OnnxRegion, scenario: str) -> np.ndarray:
+    """int64 indices of ``shape`` (last axis: one entry per size in ``sizes``), in [-s, s-1]; component k
+    shifted by k (distinct components); ``near``: mostly -s, -1, 0 or s-1."""
     out = np.zeros(shape, np.int64)
     weight = round(region.negative_share * 100)
+    near = round(IN_SCENARIO_SHARE * 99)
     for pos in np.ndindex(*shape):
         s = sizes[pos[-1]]
-        i = draw(st.integers(0, s - 1))
-        out[pos] = i - s if draw(st.integers(0, 99)) < weight else i
+        if scenario == "near" and draw(st.integers(0, 98)) < near:
+            out[pos] = draw(st.sampled_from(sorted({-s, -1, 0, s - 1})))
+            continue
+        i = (draw(st.integers(0, s - 1)) + pos[-1]) % s
+        out[pos] = i - s if scenario != "distinct" and draw(st.integers(0, 99)) < weight else i
     return out
 
 
-def _element(draw, region: OnnxRegion) -> str:
-    return draw(st.sampled_from(region.element_dtypes or element_types(region.opset)))
+def _scenarios(draw, region: OnnxRegion) -> tuple[str, str, str]:
+    """(index scenario, value scenario, element dtype) of one case (see ``strategies.boundary``)."""
+    idx = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, False), region.index_scenario)
+    val = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario)
+    return idx, val, draw(st.sampled_from(element_dtypes_for(val, region.element_dtypes)))
 
 
 @st.composite
@@ -59,12 +78,13 @@ def gather_nd_cases(draw, region: OnnxRegion) -> Case:
     data_shape = _dims(draw, r, region)
     extra = _dims(draw, draw(st.integers(0, 2)), region, lo=0)
     indices_shape = tuple(data_shape[:b] + extra + [k])
-    indices = draw(_index_values(indices_shape, data_shape[b:b + k], region))
-    data = draw(operand_values(tuple(data_shape), _element(draw, region)))
+    idx_sc, val_sc, element = _scenarios(draw, region)
+    indices = draw(_index_values(indices_shape, data_shape[b:b + k], region, idx_sc))
+    data = draw(operand_values(tuple(data_shape), element, val_sc))
     attrs = {"opset": region.opset}
     if region.opset >= 12 and (b or draw(st.booleans())):
         attrs["batch_dims"] = b
-    return Case("onnx.GatherND", {"data": data, "indices": indices}, attrs)
+    return Case("onnx.GatherND", {"data": data, "indices": indices}, attrs, meta={"scenario": [idx_sc, val_sc]})
 
 
 @st.composite
@@ -73,6 +93,7 @@ def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
     k = draw(st.integers(1, r))
     data_shape = _dims(draw, r, region)
     reduction = region.reduction
+    idx_sc, val_sc, element = _scenarios(draw, region)
     batch = _dims(draw, draw(st.integers(0, 2)), region, lo=0)
     n = int(np.prod(batch, dtype=np.int64))
     space = int(np.prod(data_shape[:k], dtype=np.int64))
@@ -88,18 +109,19 @@ def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
                 flat[i] = flat[draw(st.integers(0, i - 1))]
     rows = np.array(np.unravel_index(np.asarray(flat, np.int64), data_shape[:k])).T.reshape(n, k) if n else \
         np.zeros((0, k), np.int64)
-    weight = round(region.negative_share * 100)
+    share = 0 if idx_sc == "distinct" else IN_SCENARIO_SHARE if idx_sc == "near" else region.negative_share
+    weight = round(share * 100)
     for pos in np.ndindex(*rows.shape):
         if draw(st.integers(0, 99)) < weight:
             rows[pos] -= data_shape[pos[1]]
     indices = rows.reshape(tuple(batch) + (k,)).astype(np.int64)
-    element = _element(draw, region)
-    data = draw(operand_values(tuple(data_shape), element))
-    updates = draw(operand_values(tuple(batch) + tuple(data_shape[k:]), element))
+    data = draw(operand_values(tuple(data_shape), element, val_sc))
+    updates = draw(operand_values(tuple(batch) + tuple(data_shape[k:]), element, val_sc))
     attrs = {"opset": region.opset}
     if reduction is not None:
         attrs["reduction"] = reduction
-    return Case("onnx.ScatterND", {"data": data, "indices": indices, "updates": updates}, attrs)
+    return Case("onnx.ScatterND", {"data": data, "indices": indices, "updates": updates}, attrs,
+                meta={"scenario": [idx_sc, val_sc]})
 
 
 def gather_labels(opset: int) -> tuple[str, ...]:

@@ -19,7 +19,9 @@ from oracles.dtypes import dtype as dtype_of
 from oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
 from oracles.stablehlo.scatter import result_positions
 from oracles.stablehlo.scatter_policy import COMPUTATIONS
-from strategies.values import index_array, operand_values
+from strategies.boundary import (draw_scenario, element_dtypes_for, index_dtypes_for, index_scenarios,
+                                 value_scenarios)
+from strategies.values import index_array, operand_values, sort_index_vectors
 
 STYLES = ("general", "along_axis", "advanced", "take", "scatter_nd")
 EDGE_DIMS = {"int8": (127, 128, 129), "uint8": (255, 256, 257)}
@@ -51,6 +53,9 @@ class ScatterRegion:
     indexed_prefix: bool = False  # advanced style only: the indexed axes are 0..k-1 in order (torch index_put_)
     needs: dict = field(default_factory=dict)  # general style: structural minimums for the invalid cases
     large_cases: bool = True  # can take duplicate_heavy_cases (tens of thousands of updates)
+    sorted_indices: bool = True  # may set indices_are_sorted=true on indices sorted as the spec says
+    index_scenario: str | None = None  # force one scenario of strategies.boundary (the edge phase); None: drawn
+    value_scenario: str | None = None
 
     def __post_init__(self):
         if self.style not in STYLES:
@@ -143,7 +148,7 @@ def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
     for d, axis in zip([d for d, r in enumerate(roles) if r == "batching"], pair_axes):
         batch[axis] = shape[d] = needs.get("batching_size", shape[d])
         window_sizes[d] = 1
-    if region.edge_dims and sdod and draw(st.integers(0, 9)) == 0:
+    if region.edge_dims and sdod and (region.index_scenario == "top-bit" or draw(st.integers(0, 9)) == 0):
         sizes = sorted({v for name in region.index_dtypes for v in EDGE_DIMS.get(name, ())})
         if sizes:
             d = draw(st.sampled_from(sdod))
@@ -247,6 +252,8 @@ def with_cut_window(draw, indices: np.ndarray, plan: ScatterPlan, share: float) 
         starts += [-1, 1 - ws[d]]
     info = np.iinfo(indices.dtype)
     starts = [v for v in starts if info.min <= v <= info.max]
+    if not starts:  # e.g. uint8 indices on a dim of 257: no cut start the dtype can hold
+        return indices
     vectors = index_vectors(indices, ivd).copy()
     flat = vectors.reshape(-1, vectors.shape[-1])
     flat[draw(st.integers(0, len(flat) - 1)), k] = draw(st.sampled_from(starts))
@@ -256,32 +263,96 @@ def with_cut_window(draw, indices: np.ndarray, plan: ScatterPlan, share: float) 
 
 @st.composite
 def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
-    element = draw(st.sampled_from(region.element_dtypes))
-    index_dt = draw(st.sampled_from(region.index_dtypes))
+    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, region.oob_share > 0),
+                           region.index_scenario)
+    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
+        if region.specials else "ordinary"
+    element = draw(st.sampled_from(element_dtypes_for(val_sc, region.element_dtypes)))
+    index_dt = draw(st.sampled_from(index_dtypes_for(idx_sc, region.index_dtypes)))
     n_inputs = draw(st.integers(1, max(1, region.max_inputs)))
 
     def values(shape):
         if region.specials:
-            return draw(operand_values(tuple(shape), element))
+            return draw(operand_values(tuple(shape), element, val_sc))
         return np.arange(int(np.prod(shape)), dtype=np.int64).astype(dtype_of(element)).reshape(shape)
 
     shape, ws = plan.input_shape, plan.window_sizes
     columns = [(shape[d], ws[d]) for d in plan.scatter_dims_to_operand_dims] or [(1, 1)]
-    indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, region.oob_share))
+    indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, region.oob_share,
+                               idx_sc))
     indices = draw(with_duplicates(indices, plan.index_vector_dim, region.dup_share))
-    indices = draw(with_cut_window(indices, plan, region.cut_share))
+    cut = {"ordinary": region.cut_share, "near": max(region.cut_share, 0.5)}.get(idx_sc, 0) if region.oob_share > 0 else 0
+    indices = draw(with_cut_window(indices, plan, cut))
+    attrs = plan.attrs()
+    if region.sorted_indices and _sortable(plan) and draw(st.integers(0, 3)) == 0:
+        indices = sort_index_vectors(indices, plan.index_vector_dim, plan.scatter_dims_to_operand_dims)
+        attrs["indices_are_sorted"] = True
     arrays = {}
     for i in range(n_inputs):
         arrays[f"inputs[{i}]" if region.max_inputs > 1 else "inputs"] = values(shape)
     arrays["scatter_indices"] = indices
     for i in range(n_inputs):
         arrays[f"updates[{i}]" if region.max_inputs > 1 else "updates"] = values(plan.updates_shape)
-    attrs = plan.attrs()
-    attrs["update_computation"] = draw(st.sampled_from(region.computations))
+    attrs["update_computation"] = _computation(draw, region, val_sc)
     if region.unique_indices and draw(st.booleans()):
         positions = result_positions(shape, indices, plan.updates_shape, **attrs)
         attrs["unique_indices"] = bool((positions >= 0).all() and len(np.unique(positions)) == len(positions))
-    return Case("stablehlo.scatter", arrays, attrs, meta={"style": region.style})
+    return Case("stablehlo.scatter", arrays, attrs, meta={"style": region.style, "scenario": [idx_sc, val_sc]})
+
+
+def _sortable(plan: ScatterPlan) -> bool:
+    """Whether sorting the index vectors honours ``indices_are_sorted`` (update scatter dims lead the
+    updates, no batching dims: see ``strategies.gather._sortable``)."""
+    nb = len(plan.updates_shape) - len(plan.update_window_dims)
+    return not plan.input_batching_dims and list(plan.update_window_dims) == list(
+        range(nb, nb + len(plan.update_window_dims)))
+
+
+# value scenarios whose values matter most under some computations: half the time one of those
+FAVOURED = {"nan": ("minimum", "maximum"), "signed-zeros": ("minimum", "maximum", "add"), "bool": ("add", "multiply"),
+            "int-extremes": ("add", "multiply"), "inexact": ("add", "multiply")}
+
+
+def _computation(draw, region: ScatterRegion, scenario: str) -> str:
+    favoured = [c for c in FAVOURED.get(scenario, ()) if c in region.computations]
+    if favoured and draw(st.booleans()):
+        return draw(st.sampled_from(favoured))
+    return draw(st.sampled_from(region.computations))
+
+
+def _with_edge_dim(draw, plan: ScatterPlan, index_dtypes) -> ScatterPlan:
+    """Make the first indexed input dim larger than a small unsigned index dtype's signed range."""
+    sizes = sorted({v for name in index_dtypes for v in EDGE_DIMS.get(name, ())})
+    if not sizes or not plan.scatter_dims_to_operand_dims:
+        return plan
+    d = plan.scatter_dims_to_operand_dims[0]
+    old = plan.input_shape[d]
+    plan.input_shape[d] = draw(st.sampled_from(sizes))
+    if d not in plan.inserted_window_dims and d not in plan.input_batching_dims and plan.window_sizes[d] == old:
+        # a full window (advanced/take/scatter_nd styles): keep it full in the updates' window dim too
+        window_dims = [x for x in range(len(plan.input_shape))
+                       if x not in plan.inserted_window_dims and x not in plan.input_batching_dims]
+        plan.window_sizes[d] = plan.input_shape[d]
+        plan.updates_shape[plan.update_window_dims[window_dims.index(d)]] = plan.input_shape[d]
+    return plan
+
+
+@st.composite
+def _scenario_case(draw, region: ScatterRegion) -> Case:
+    """The scenarios first (``strategies.boundary``), then the plan (``top-bit``: an indexed dim beyond a
+    small unsigned index dtype's signed range), then the arrays."""
+    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, region.oob_share > 0),
+                           region.index_scenario)
+    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
+        if region.specials else "ordinary"
+    region = replace(region, index_scenario=idx_sc, value_scenario=val_sc)
+    if idx_sc == "top-bit":
+        region = replace(region, index_dtypes=tuple(d for d in region.index_dtypes if d in EDGE_DIMS and
+                                                    d.startswith("u")) or region.index_dtypes)
+    plan = draw(scatter_plans(region))
+    if idx_sc == "top-bit" and region.style != "general":
+        plan = _with_edge_dim(draw, plan, region.index_dtypes)
+    return draw(materialize(plan, region))
 
 
 def scatter_plans(region: ScatterRegion) -> st.SearchStrategy[ScatterPlan]:
@@ -290,8 +361,7 @@ def scatter_plans(region: ScatterRegion) -> st.SearchStrategy[ScatterPlan]:
 
 def scatter_cases(region: ScatterRegion | None = None, **kwargs) -> st.SearchStrategy[Case]:
     """Valid ``stablehlo.scatter`` cases in ``region`` (keyword arguments override its fields)."""
-    region = replace(region or ScatterRegion(), **kwargs)
-    return scatter_plans(region).flatmap(lambda plan: materialize(plan, region))
+    return _scenario_case(replace(region or ScatterRegion(), **kwargs))
 
 
 @st.composite

@@ -1,0 +1,467 @@
+"""Mutant backends: each target is the spec's oracle with one realistic bug, declared with the region of
+the closest built-in target (copied, not tuned to expose the bug). The mutation score
+(``python -m benchmarks.mutation_score``) is the share of them the suite kills.
+
+Load as a backend: ``pytest conformance --backend=benchmarks.mutants``. Every target here diverges
+(that is the point); none is isolated (they are plain numpy).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from conformance.registry import target
+from oracles.mlir.broadcastable import infer_result_shape
+from oracles.mlir.shapes import parse_type
+from oracles.onnx.gather_nd import gather_nd
+from oracles.onnx.scatter_nd import evaluate as scatter_nd_evaluate
+from oracles.stablehlo.gather import evaluate_fast as gather_fast, normalize as gather_normalize
+from oracles.stablehlo.policy import GATHER_VARIANTS
+from oracles.stablehlo.scatter import evaluate_fast as scatter_fast, normalize as scatter_normalize
+from oracles.stablehlo.scatter_policy import COMPUTATIONS, SCATTER_VARIANTS
+
+# regions of the closest built-in targets (see adapters/): copied as those targets declare them
+GENERAL = {}  # jax:lax.gather / lax.scatter, xla, stablehlo: the whole space
+TAKE = {"style": "take"}  # numpy:take[clip]
+ALONG = {"style": "along_axis", "index_dtypes": ("int64",)}  # torch:gather (element dtypes: torch's)
+ADVANCED = {"style": "advanced"}  # numpy advanced indexing / x[idx] = v
+SCATTER_ALONG = {"style": "along_axis", "index_dtypes": ("int64",)}  # torch scatter_
+ONNX_GATHER = {"opset": 13}
+ONNX_SCATTER = {"opset": 18}
+STATIC = {"dynamic": False, "unranked": False, "result": False}  # numpy:broadcast_shapes
+
+MUTANTS: dict = {}  # name -> marked function (the backend's targets)
+
+
+def _gather(operand, start_indices, variant="clamp", **attrs):
+    attrs.pop("result_type", None)
+    return gather_fast(operand, start_indices, variant=GATHER_VARIANTS[variant], **gather_normalize(attrs))[0]
+
+
+def _scatter(inputs, scatter_indices, updates, variant="skip-element", **attrs):
+    attrs.pop("result_type", None)
+    out = scatter_fast(inputs, scatter_indices, updates, variant=SCATTER_VARIANTS[variant], **scatter_normalize(attrs))
+    return tuple(out) if isinstance(inputs, list) else out[0]
+
+
+def mutant(op: str, name: str, region: dict):
+    def mark(fn):
+        MUTANTS[name] = target(op, f"mutant:{name}", region=region, isolated=False)(fn)
+        return fn
+    return mark
+
+
+def _narrow(indices: np.ndarray) -> np.ndarray:
+    """int64/uint64 indices truncated to int32 (what a 32-bit index path does)."""
+    return indices.astype(np.int32) if indices.dtype.itemsize == 8 else indices
+
+
+def _as_signed(indices: np.ndarray) -> np.ndarray:
+    return indices.view(indices.dtype.str.replace("u", "i")) if indices.dtype.kind == "u" else indices
+
+
+def _positive_zero(a: np.ndarray) -> np.ndarray:
+    return np.where(a == 0, np.zeros_like(a), a) if a.dtype.kind in "fc" or a.dtype.name == "bfloat16" else a
+
+
+# ---- stablehlo.gather ---------------------------------------------------------------------------
+
+@mutant("stablehlo.gather", "gather-int64-indices-narrowed", GENERAL)
+def gather_narrowed(operand, start_indices, **attrs):
+    return _gather(operand, _narrow(start_indices), **attrs)
+
+
+@mutant("stablehlo.gather", "gather-unsigned-read-as-signed", TAKE)
+def gather_as_signed(operand, start_indices, **attrs):
+    return _gather(operand, _as_signed(start_indices), **attrs)
+
+
+@mutant("stablehlo.gather", "gather-drops-negative-zero", GENERAL)
+def gather_positive_zero(operand, start_indices, **attrs):
+    return _positive_zero(_gather(operand, start_indices, **attrs))
+
+
+@mutant("stablehlo.gather", "gather-start-index-map-reversed", GENERAL)
+def gather_sim_reversed(operand, start_indices, *, start_index_map, **attrs):
+    return _gather(operand, start_indices, start_index_map=tuple(reversed(start_index_map)), **attrs)
+
+
+@mutant("stablehlo.gather", "gather-index-vector-dim-assumed-last", GENERAL)
+def gather_ivd_last(operand, start_indices, *, index_vector_dim, **attrs):
+    if index_vector_dim < start_indices.ndim - 1:  # reads components along the last axis instead
+        start_indices = np.ascontiguousarray(np.swapaxes(start_indices, index_vector_dim, -1))
+    return _gather(operand, start_indices, index_vector_dim=index_vector_dim, **attrs)
+
+
+@mutant("stablehlo.gather", "gather-clamp-bound-off-by-one", TAKE)
+def gather_off_by_one(operand, start_indices, *, start_index_map, index_vector_dim, slice_sizes, **attrs):
+    (d,) = start_index_map
+    hi = operand.shape[d] - slice_sizes[d]
+    idx = start_indices.astype(object)
+    idx = np.where(idx >= hi, hi - 1 if hi > 0 else 0, idx).astype(start_indices.dtype)
+    return _gather(operand, idx, start_index_map=start_index_map, index_vector_dim=index_vector_dim,
+                   slice_sizes=slice_sizes, **attrs)
+
+
+@mutant("stablehlo.gather", "gather-fills-out-of-bounds", GENERAL)
+def gather_fill(operand, start_indices, **attrs):
+    return _gather(operand, start_indices, variant="fill", **attrs)
+
+
+@mutant("stablehlo.gather", "gather-wraps-negative", ADVANCED)
+def gather_wrap(operand, start_indices, **attrs):
+    return _gather(operand, start_indices, variant="wrap", **attrs)
+
+
+@mutant("stablehlo.gather", "gather-batching-pairs-swapped", GENERAL)
+def gather_batching_swapped(operand, start_indices, *, start_indices_batching_dims=(), **attrs):
+    sibd = tuple(reversed(start_indices_batching_dims))
+    shapes_agree = all(start_indices.shape[a] == start_indices.shape[b]
+                       for a, b in zip(sibd, start_indices_batching_dims))
+    if not shapes_agree:
+        raise ValueError("batching dim sizes differ")
+    return _gather(operand, start_indices, start_indices_batching_dims=sibd, **attrs)
+
+
+@mutant("stablehlo.gather", "gather-bound-in-index-dtype", TAKE)
+def gather_bound_in_dtype(operand, start_indices, *, start_index_map, slice_sizes, **attrs):
+    """Computes the clamp bound dim - size in the index dtype (wraps for dims the dtype cannot hold)."""
+    (d,) = start_index_map
+    hi = np.array(operand.shape[d] - slice_sizes[d]).astype(start_indices.dtype).astype(np.int64)
+    idx = np.clip(start_indices.astype(object), 0, max(int(hi), 0)).astype(start_indices.dtype)
+    return _gather(operand, idx, start_index_map=start_index_map, slice_sizes=slice_sizes, **attrs)
+
+
+@mutant("stablehlo.gather", "gather-along-axis-wraps-negative", ALONG)
+def gather_along_wrap(operand, start_indices, **attrs):
+    return _gather(operand, start_indices, variant="wrap", **attrs)
+
+
+# ---- stablehlo.scatter --------------------------------------------------------------------------
+
+def _with(computation, **attrs):
+    return {**attrs, "update_computation": computation}
+
+
+def _ieee(name):
+    return COMPUTATIONS[name]
+
+
+def _bug_computation(name: str, fn):
+    """A computation that is the spec's except where ``fn`` says otherwise (fn returns None: spec)."""
+    def combined(old, new):
+        out = fn(np.asarray(old), np.asarray(new))
+        return COMPUTATIONS[name](old, new) if out is None else out
+    return combined
+
+
+@mutant("stablehlo.scatter", "scatter-int64-indices-narrowed", GENERAL)
+def scatter_narrowed(inputs, scatter_indices, updates, **attrs):
+    return _scatter(inputs, _narrow(scatter_indices), updates, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-unsigned-read-as-signed", ADVANCED)
+def scatter_as_signed(inputs, scatter_indices, updates, **attrs):
+    return _scatter(inputs, _as_signed(scatter_indices), updates, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-minmax-first-zero-wins", GENERAL)
+def scatter_first_zero(inputs, scatter_indices, updates, *, update_computation, **attrs):
+    if update_computation in ("minimum", "maximum") and not callable(update_computation):
+        pick = np.minimum if update_computation == "minimum" else np.maximum  # keeps the first of two zeros
+        update_computation = _bug_computation(update_computation, lambda a, b: (
+            pick(a, b) if a.dtype.kind == "f" or a.dtype.name == "bfloat16" else None))
+    return _scatter(inputs, scatter_indices, updates, update_computation=update_computation, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-max-drops-nan", GENERAL)
+def scatter_fmax(inputs, scatter_indices, updates, *, update_computation, **attrs):
+    if update_computation == "maximum":
+        update_computation = _bug_computation("maximum", lambda a, b: (
+            np.where(np.isnan(a.astype(np.float64)), b, np.where(np.isnan(b.astype(np.float64)), a,
+                                                                 COMPUTATIONS["maximum"](a, b))).astype(a.dtype)
+            if a.dtype.kind == "f" or a.dtype.name == "bfloat16" else None))
+    return _scatter(inputs, scatter_indices, updates, update_computation=update_computation, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-min-drops-nan", ADVANCED)
+def scatter_fmin(inputs, scatter_indices, updates, *, update_computation, **attrs):
+    if update_computation == "minimum":
+        update_computation = _bug_computation("minimum", lambda a, b: (
+            np.where(np.isnan(b.astype(np.float64)), a, COMPUTATIONS["minimum"](a, b)).astype(a.dtype)
+            if a.dtype.kind == "f" or a.dtype.name == "bfloat16" else None))
+    return _scatter(inputs, scatter_indices, updates, update_computation=update_computation, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-bool-add-is-xor", GENERAL)
+def scatter_bool_xor(inputs, scatter_indices, updates, *, update_computation, **attrs):
+    if update_computation == "add":
+        update_computation = _bug_computation("add", lambda a, b: (a ^ b) if a.dtype.kind == "b" else None)
+    return _scatter(inputs, scatter_indices, updates, update_computation=update_computation, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-bool-multiply-is-or", GENERAL)
+def scatter_bool_or(inputs, scatter_indices, updates, *, update_computation, **attrs):
+    if update_computation == "multiply":
+        update_computation = _bug_computation("multiply", lambda a, b: (a | b) if a.dtype.kind == "b" else None)
+    return _scatter(inputs, scatter_indices, updates, update_computation=update_computation, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-dims-map-reversed", GENERAL)
+def scatter_sdod_reversed(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **attrs):
+    return _scatter(inputs, scatter_indices, updates,
+                    scatter_dims_to_operand_dims=tuple(reversed(scatter_dims_to_operand_dims)), **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-index-vector-dim-assumed-last", GENERAL)
+def scatter_ivd_last(inputs, scatter_indices, updates, *, index_vector_dim, **attrs):
+    if index_vector_dim < scatter_indices.ndim - 1:
+        scatter_indices = np.ascontiguousarray(np.swapaxes(scatter_indices, index_vector_dim, -1))
+    return _scatter(inputs, scatter_indices, updates, index_vector_dim=index_vector_dim, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-skips-whole-window", GENERAL)
+def scatter_skip_window(inputs, scatter_indices, updates, **attrs):
+    return _scatter(inputs, scatter_indices, updates, variant="skip-window", **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-clamps-window", GENERAL)
+def scatter_clamp(inputs, scatter_indices, updates, **attrs):
+    return _scatter(inputs, scatter_indices, updates, variant="clamp", **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-wraps-negative", SCATTER_ALONG)
+def scatter_wrap(inputs, scatter_indices, updates, **attrs):
+    return _scatter(inputs, scatter_indices, updates, variant="wrap", **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-integer-add-saturates", GENERAL)
+def scatter_saturate(inputs, scatter_indices, updates, *, update_computation, **attrs):
+    if update_computation == "add":
+        def sat(a, b):
+            if a.dtype.kind not in "iu":
+                return None
+            info = np.iinfo(a.dtype)
+            return np.clip(a.astype(object) + b.astype(object), int(info.min), int(info.max)).astype(a.dtype)
+        update_computation = _bug_computation("add", sat)
+    return _scatter(inputs, scatter_indices, updates, update_computation=update_computation, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-add-loses-negative-zero", GENERAL)
+def scatter_add_zero(inputs, scatter_indices, updates, *, update_computation, **attrs):
+    if update_computation == "add":
+        update_computation = _bug_computation("add", lambda a, b: (
+            (a + b + np.zeros((), a.dtype)).astype(a.dtype) if a.dtype.kind == "f" or a.dtype.name == "bfloat16"
+            else None))
+    return _scatter(inputs, scatter_indices, updates, update_computation=update_computation, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-duplicates-applied-once", TAKE)
+def scatter_once(inputs, scatter_indices, updates, **attrs):
+    """Applies only the last update to each element (as a parallel write without combining would)."""
+    attrs.pop("result_type", None)
+    replace = {**attrs, "update_computation": "replace"}
+    if attrs["update_computation"] == "replace":
+        return _scatter(inputs, scatter_indices, updates, **attrs)
+    last = _scatter(np.zeros_like(inputs), scatter_indices, updates, **replace)
+    written = _scatter(np.zeros(inputs.shape, bool), scatter_indices, np.ones(updates.shape, bool), **replace)
+    combined = COMPUTATIONS[attrs["update_computation"]](inputs, last)
+    return np.where(written, combined, inputs)
+
+
+@mutant("stablehlo.scatter", "scatter-batching-pairs-swapped", GENERAL)
+def scatter_batching_swapped(inputs, scatter_indices, updates, *, scatter_indices_batching_dims=(), **attrs):
+    sibd = tuple(reversed(scatter_indices_batching_dims))
+    if not all(scatter_indices.shape[a] == scatter_indices.shape[b] for a, b in zip(sibd, scatter_indices_batching_dims)):
+        raise ValueError("batching dim sizes differ")
+    return _scatter(inputs, scatter_indices, updates, scatter_indices_batching_dims=sibd, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-second-input-gets-first-updates", {"max_inputs": 2})
+def scatter_variadic_mixup(inputs, scatter_indices, updates, **attrs):
+    """Variadic scatter that applies updates[0] to every input (cast to its type)."""
+    if isinstance(inputs, list) and len(inputs) > 1:
+        updates = [updates[0].astype(i.dtype) for i in inputs]
+    return _scatter(inputs, scatter_indices, updates, **attrs)
+
+
+# ---- onnx.GatherND / onnx.ScatterND -------------------------------------------------------------
+
+@mutant("onnx.GatherND", "gathernd-negative-clamped-to-zero", ONNX_GATHER)
+def gathernd_clamp_negative(data, indices, *, batch_dims=None, opset=13, **_):
+    return gather_nd(data, np.maximum(indices, 0), batch_dims=batch_dims, opset=opset)
+
+
+@mutant("onnx.GatherND", "gathernd-drops-negative-zero", ONNX_GATHER)
+def gathernd_positive_zero(data, indices, *, batch_dims=None, opset=13, **_):
+    return _positive_zero(gather_nd(data, indices, batch_dims=batch_dims, opset=opset))
+
+
+@mutant("onnx.GatherND", "gathernd-index-tuple-reversed", ONNX_GATHER)
+def gathernd_reversed(data, indices, *, batch_dims=None, opset=13, **_):
+    b = batch_dims or 0
+    k = indices.shape[-1]
+    if len(set(data.shape[b:b + k])) > 1:  # reversing would index out of range: mimic a silent clamp
+        idx = indices[..., ::-1]
+        bounds = np.array(data.shape[b:b + k])
+        idx = np.clip(idx, -bounds, bounds - 1)
+        return gather_nd(data, np.ascontiguousarray(idx), batch_dims=batch_dims, opset=opset)
+    return gather_nd(data, np.ascontiguousarray(indices[..., ::-1]), batch_dims=batch_dims, opset=opset)
+
+
+@mutant("onnx.GatherND", "gathernd-batch-dims-off-by-one-negative", ONNX_GATHER)
+def gathernd_negative_batch(data, indices, *, batch_dims=None, opset=13, **_):
+    """Wraps negative indices by the wrong dim (the full data dim 0 instead of the indexed dim)."""
+    b = batch_dims or 0
+    k = indices.shape[-1]
+    idx = indices.copy()
+    for j in range(k):
+        idx[..., j] = np.where(idx[..., j] < 0, idx[..., j] + data.shape[0], idx[..., j])
+    idx = np.clip(idx, -np.array(data.shape[b:b + k]), np.array(data.shape[b:b + k]) - 1)
+    return gather_nd(data, idx, batch_dims=batch_dims, opset=opset)
+
+
+def _nd(data, indices, updates, reduction, combine=None):
+    if combine is None:
+        return scatter_nd_evaluate(data, indices, updates, reduction or "none")
+    out = np.copy(data)
+    with np.errstate(all="ignore"):
+        for idx in np.ndindex(*indices.shape[:-1]):
+            tup = tuple(int(i) + data.shape[j] if int(i) < 0 else int(i) for j, i in enumerate(indices[idx]))
+            out[tup] = combine(out[tup], updates[idx])
+    return out
+
+
+@mutant("onnx.ScatterND", "scatternd-max-drops-nan", {**ONNX_SCATTER, "reduction": "max"})
+def scatternd_fmax(data, indices, updates, *, reduction=None, **_):
+    return _nd(data, indices, updates, reduction, np.fmax if data.dtype.kind == "f" else None)
+
+
+@mutant("onnx.ScatterND", "scatternd-min-drops-nan", {**ONNX_SCATTER, "reduction": "min"})
+def scatternd_fmin(data, indices, updates, *, reduction=None, **_):
+    return _nd(data, indices, updates, reduction, np.fmin if data.dtype.kind == "f" else None)
+
+
+@mutant("onnx.ScatterND", "scatternd-negative-skipped", ONNX_SCATTER)
+def scatternd_skip_negative(data, indices, updates, *, reduction=None, **_):
+    keep = (indices >= 0).all(axis=-1)
+    return _nd(data, indices[keep], updates[keep], reduction)
+
+
+@mutant("onnx.ScatterND", "scatternd-add-duplicates-once", {**ONNX_SCATTER, "reduction": "add"})
+def scatternd_add_once(data, indices, updates, *, reduction=None, **_):
+    out = np.copy(data)
+    seen = set()
+    with np.errstate(all="ignore"):
+        for idx in np.ndindex(*indices.shape[:-1]):
+            tup = tuple(int(i) + data.shape[j] if int(i) < 0 else int(i) for j, i in enumerate(indices[idx]))
+            if tup in seen:
+                continue
+            seen.add(tup)
+            out[tup] = (out[tup] | updates[idx]) if data.dtype == np.bool_ else out[tup] + updates[idx]
+    return out
+
+
+@mutant("onnx.ScatterND", "scatternd-mul-integer-saturates", {**ONNX_SCATTER, "reduction": "mul"})
+def scatternd_mul_saturates(data, indices, updates, *, reduction=None, **_):
+    if data.dtype.kind not in "iu":
+        return _nd(data, indices, updates, reduction)
+    info = np.iinfo(data.dtype)
+    return _nd(data, indices, updates, reduction,
+               lambda a, b: np.clip(int(a) * int(b), int(info.min), int(info.max)).astype(data.dtype))
+
+
+# ---- mlir.broadcastable (shape inference, the numpy:broadcast_shapes form) ---------------------
+
+def _shape_out(shapes) -> np.ndarray:
+    return np.asarray(infer_result_shape(shapes), np.int64).reshape(-1)
+
+
+@mutant("mlir.broadcastable", "broadcast-zero-treated-as-one", STATIC)
+def broadcast_zero_as_one(*, operands, **_):
+    shapes = [parse_type(t)[0] for t in operands]
+    ones = [tuple(1 if d == 0 else d for d in s) for s in shapes]
+    if all(0 not in s for s in shapes):
+        return _shape_out(shapes)
+    out = list(infer_result_shape(ones))
+    rank = len(out)
+    for s in shapes:  # a 0 meeting only 1s stays 0; a 0 meeting n > 1 becomes n (the bug)
+        for i, d in enumerate(s):
+            if d == 0 and out[rank - len(s) + i] == 1:
+                out[rank - len(s) + i] = 0
+    return np.asarray(out, np.int64)
+
+
+@mutant("mlir.broadcastable", "broadcast-left-aligns-ranks", STATIC)
+def broadcast_left_aligned(*, operands, **_):
+    """Pads the shorter shapes with 1s on the right instead of the left."""
+    shapes = [parse_type(t)[0] for t in operands]
+    longest = max((len(s) for s in shapes), default=0)
+    return _shape_out([s + (1,) * (longest - len(s)) for s in shapes])
+
+
+@mutant("mlir.broadcastable", "broadcast-clash-hidden-by-dynamic", {"min_operands": 2})
+def broadcast_clash_behind_dynamic(*, operands, result=None, **_):
+    """A verifier that stops checking a position once some operand has ``?`` there."""
+    from oracles.mlir.broadcastable import verify
+
+    shapes = [parse_type(t)[0] for t in operands]
+    ranked = [s for s in shapes if s is not None]
+    rank = max((len(s) for s in ranked), default=0)
+    dynamic = {rank - len(s) + i for s in ranked for i, d in enumerate(s) if d is None}
+    shapes = [None if s is None else tuple(None if rank - len(s) + i in dynamic else d for i, d in enumerate(s))
+              for s in shapes]
+    verify(shapes, parse_type(result)[0] if result is not None else None)
+    return np.array(True)
+
+
+@mutant("mlir.broadcastable", "broadcast-unranked-result-rejected", {"min_operands": 1})
+def broadcast_unranked_strict(*, operands, result=None, **_):
+    """A verifier that rejects an op whose operands are all unranked."""
+    from oracles.mlir.broadcastable import verify
+
+    shapes = [parse_type(t)[0] for t in operands]
+    if all(s is None for s in shapes):
+        raise ValueError("cannot verify broadcasting of unranked operands")
+    verify(shapes, parse_type(result)[0] if result is not None else None)
+    return np.array(True)
+
+
+# ---- mlir.scalarization (the tensor form against the same backend's scalar form) --------------
+
+FLOATS = ("float16", "float32", "float64")
+
+
+def _forms(tensor_fn, scalar_fn, arrays: dict) -> tuple[np.ndarray, np.ndarray]:
+    arrays = {k: v for k, v in arrays.items() if isinstance(v, np.ndarray)}
+    ordered = [arrays[k] for k in sorted(arrays, key=lambda k: (k != "pred", k))]
+    with np.errstate(all="ignore"):
+        tensor = np.asarray(tensor_fn(*ordered))
+        scalars = np.stack([np.asarray(scalar_fn(*[a[i] for a in ordered])) for i in range(ordered[0].shape[0])])
+    return tensor, scalars.astype(tensor.dtype)
+
+
+@mutant("mlir.scalarization", "elementwise-maximum-tensor-drops-nan", {"op": "maximum", "dtypes": FLOATS})
+def elementwise_fmax(*, op, **arrays):
+    return _forms(np.fmax, np.maximum, arrays)
+
+
+@mutant("mlir.scalarization", "elementwise-add-tensor-loses-negative-zero", {"op": "add", "dtypes": FLOATS})
+def elementwise_add_zero(*, op, **arrays):
+    return _forms(lambda a, b: (a + b) + np.zeros((), a.dtype), np.add, arrays)
+
+
+@mutant("mlir.scalarization", "elementwise-multiply-tensor-flushes-subnormals", {"op": "multiply", "dtypes": FLOATS})
+def elementwise_ftz(*, op, **arrays):
+    def ftz(a, b):
+        out = a * b
+        return np.where(np.abs(out) < np.finfo(out.dtype).tiny, np.zeros_like(out), out)
+    return _forms(ftz, np.multiply, arrays)
+
+
+@mutant("mlir.scalarization", "elementwise-shift-left-tensor-masks-amount",
+        {"op": "shift_left", "dtypes": ("int8", "int16", "int32", "uint8", "uint16", "uint32")})
+def elementwise_shift_mask(*, op, **arrays):
+    def masked(a, s):
+        bits = a.dtype.itemsize * 8
+        return np.left_shift(a, (s.astype(np.int64) % bits).astype(a.dtype))
+    return _forms(masked, np.left_shift, arrays)

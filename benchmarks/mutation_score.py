@@ -1,0 +1,98 @@
+"""The mutation score: how many of the mutant backends (``benchmarks.mutants``) the suite kills.
+
+    python -m benchmarks.mutation_score [--profile ci] [--runs 4] [--rate-examples 300] [--only NAME]
+
+For each mutant: *killed* in how many of ``--runs`` unseeded property runs (edge phase, then the
+profile's random examples, a fresh Hypothesis database each run), and its *per-example detection
+rate*: the share of ``--rate-examples`` random cases (edge phase excluded) on which it diverges.
+Prints one line per mutant and the kill rate per spec op; exits 1 if a mutant survived a run.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from collections import defaultdict
+
+from hypothesis import HealthCheck, given, settings
+
+from conformance import ops, profiles, runtime
+from conformance.registry import Target, load_backend
+from conformance.runner import UndeclaredDivergence, check_case, run_property
+
+MODULE = "benchmarks.mutants"
+
+
+def killed(target: Target) -> tuple[bool, str]:
+    """One property run (edge phase + random examples): (killed, the class it was reported under)."""
+    try:
+        run_property(target, "valid")
+    except UndeclaredDivergence as e:
+        head = str(e).splitlines()[0]
+        return True, head.split("class '")[1].split("'")[0] if "class '" in head else "?"
+    return False, ""
+
+
+def detection_rate(target: Target, examples: int) -> float:
+    """Share of random valid cases (no edge phase) on which ``target`` diverges."""
+    counts = {"cases": 0, "diverges": 0}
+
+    @settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck),
+              phases=[p for p in settings.default.phases if p.name in ("explicit", "generate")])
+    @given(case=ops.valid_cases(target))
+    def measure(case):
+        counts["cases"] += 1
+        counts["diverges"] += check_case(target, case).diverges
+
+    measure()
+    return counts["diverges"] / max(counts["cases"], 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.mutation_score", description=__doc__.splitlines()[0])
+    parser.add_argument("--profile", default="ci", choices=sorted(profiles.PROFILES))
+    parser.add_argument("--runs", type=int, default=1, help="unseeded property runs per mutant (default 1)")
+    parser.add_argument("--rate-examples", type=int, default=300, help="random cases per detection rate (0: skip)")
+    parser.add_argument("--only", default="", help="only mutants whose name contains this")
+    args = parser.parse_args(argv)
+    for name in ("runs", "rate_examples"):
+        if getattr(args, name) < 0:
+            parser.error(f"--{name.replace('_', '-')}: expected a number >= 0, got {getattr(args, name)}")
+    profiles.register()
+    settings.register_profile("mutation", parent=settings.get_profile(args.profile), database=None)
+    settings.load_profile("mutation")
+    warnings.simplefilter("ignore")
+    targets = [t for t in load_backend(MODULE) if args.only in t.name]
+    if not targets:
+        parser.error(f"--only: no mutant name contains {args.only!r}")
+    runtime.set_examples(profiles.PROFILES[args.profile])
+    per_op: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    survivors = []
+    start = time.monotonic()
+    print(f"{'mutant':52} {'op':20} {'killed':>7} {'class':16} {'rate':>6}")
+    for t in targets:
+        kills, classes = 0, set()
+        for _ in range(args.runs):
+            k, cls = killed(t)
+            kills += k
+            classes.add(cls) if k else None
+        rate = detection_rate(t, args.rate_examples) if args.rate_examples else float("nan")
+        per_op[t.op][0] += kills == args.runs
+        per_op[t.op][1] += 1
+        if kills < args.runs:
+            survivors.append(t.name)
+        print(f"{t.name:52} {t.op:20} {kills:>3}/{args.runs:<3} {','.join(sorted(classes)):16} {rate:6.1%}", flush=True)
+    print()
+    for op, (k, n) in sorted(per_op.items()):
+        print(f"{op:22} killed in every run: {k}/{n} ({k / n:.0%})")
+    total = sum(k for k, _ in per_op.values()), sum(n for _, n in per_op.values())
+    print(f"{'all':22} killed in every run: {total[0]}/{total[1]} ({total[0] / total[1]:.0%}); "
+          f"profile {args.profile}, {args.runs} run(s), {time.monotonic() - start:.0f} s")
+    if survivors:
+        print("survived at least one run: " + ", ".join(survivors))
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

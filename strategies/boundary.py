@@ -1,0 +1,132 @@
+"""Boundary sets and swarm scenarios: where real backends break, drawn on purpose.
+
+Every case draws one *index scenario* and one *value scenario* (swarm testing: one feature switched
+on per case, so a rare combination is not diluted by the common ones). The non-ordinary scenarios
+together take at least ``BOUNDARY_SHARE`` of the draws; within a scenario, a value comes from the
+scenario's boundary set with probability ``IN_SCENARIO_SHARE`` (the rest stay ordinary, so the
+boundary value meets ordinary ones). Choices shrink towards ``ordinary``: a shrunk case keeps its
+boundary values only where they are needed for the failure.
+
+Index scenarios:
+- ``wide``: int64/uint64 indices at 2**31-1, 2**31, 2**32, 2**32+1, 2**63-1 and the dtype's max
+  (narrowing to int32 changes where they land);
+- ``top-bit``: unsigned indices with the top bit set (uint8 128, 200, 255: negative if read as signed);
+- ``near``: -1, -dim, dim-size, dim-size+1, dim, dim+1, the dtype's min and max;
+- ``distinct``: in-bounds index vectors whose components differ (a permuted dimension map shows);
+- ``ordinary``: the tunable out-of-bounds share of the region.
+Value scenarios (the pool every element is drawn from, so edge values *meet* at one position):
+- ``signed-zeros`` (+0.0, -0.0), ``nan`` (NaN, 1, -1, inf), ``int-extremes`` (min, max, -1, 1, 0,
+  the top bit), ``bool`` (False, True), ``inexact`` (values whose sums and products round),
+  ``ordinary`` (distinct values with a few specials).
+"""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import event
+from hypothesis import strategies as st
+
+from oracles.dtypes import dtype as dtype_of
+
+BOUNDARY_SHARE = 1 / 3  # at least this share of draws is a boundary scenario (measured: tests/test_strategy_health.py)
+IN_SCENARIO_SHARE = 2 / 3  # within a boundary scenario, this share of index/element values is a boundary value
+INDEX_SCENARIOS = ("ordinary", "distinct", "near", "wide", "top-bit")
+VALUE_SCENARIOS = ("ordinary", "signed-zeros", "nan", "int-extremes", "bool", "inexact")
+WIDE_INDEX_DTYPES = ("int64", "uint64")
+
+
+def _is_float(dt: np.dtype) -> bool:
+    return dt.kind in "fc" or dt.name == "bfloat16"
+
+
+def index_dtypes_for(scenario: str, index_dtypes: tuple[str, ...]) -> tuple[str, ...]:
+    """The index dtypes a scenario can use (empty: the scenario does not apply)."""
+    if scenario == "wide":
+        return tuple(d for d in index_dtypes if d in WIDE_INDEX_DTYPES)
+    if scenario == "top-bit":
+        return tuple(d for d in index_dtypes if d.startswith("uint"))
+    return tuple(index_dtypes)
+
+
+def element_dtypes_for(scenario: str, element_dtypes: tuple[str, ...]) -> tuple[str, ...]:
+    """The element dtypes a value scenario can use (empty: the scenario does not apply)."""
+    dts = [(name, dtype_of(name)) for name in element_dtypes]
+    if scenario in ("signed-zeros", "nan", "inexact"):
+        return tuple(n for n, d in dts if _is_float(d))
+    if scenario == "int-extremes":
+        return tuple(n for n, d in dts if d.kind in "iu")
+    if scenario == "bool":
+        return tuple(n for n, d in dts if d.kind == "b")
+    return tuple(element_dtypes)
+
+
+def index_scenarios(index_dtypes: tuple[str, ...], oob: bool) -> tuple[str, ...]:
+    """Index scenarios that apply to a region (``oob``: out-of-bounds indices are allowed)."""
+    out = ["ordinary", "distinct", "near"]
+    if oob:
+        out += [s for s in ("wide", "top-bit") if index_dtypes_for(s, index_dtypes)]
+    return tuple(out)
+
+
+def value_scenarios(element_dtypes: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(s for s in VALUE_SCENARIOS if element_dtypes_for(s, element_dtypes))
+
+
+def draw_scenario(draw, kind: str, available: tuple[str, ...], forced: str | None = None) -> str:
+    """One scenario of ``available``: ``forced`` when given (the edge phase), else each equally often
+    (``ordinary`` is one of them, so boundary scenarios take at least half; shrinks to ``ordinary``)."""
+    if forced is not None:
+        chosen = forced if forced in available else "ordinary"
+    else:
+        others = [s for s in available if s != "ordinary"]
+        pick = draw(st.integers(0, len(others))) if others else 0
+        chosen = others[pick - 1] if pick else "ordinary"
+    event(f"{kind} scenario: {chosen}")
+    return chosen
+
+
+def index_boundaries(scenario: str, dim: int, size: int, dtype_name: str, oob: bool) -> list[int]:
+    """Boundary start indices of one dimension (``dim`` long, windows of ``size``) under ``scenario``,
+    limited to what ``dtype_name`` holds; only in-bounds ones unless ``oob``."""
+    info = np.iinfo(dtype_of(dtype_name))
+    bits = np.dtype(dtype_of(dtype_name)).itemsize * 8
+    hi = dim - size
+    inb = [0, 1, hi - 1, hi]
+    if scenario == "wide":
+        values = [2**31 - 1, 2**31, 2**31 + 1, 2**32, 2**32 + 1, 2**32 + max(hi, 0), 2**63 - 1, int(info.max)]
+    elif scenario == "top-bit":
+        top = 2 ** (bits - 1)
+        values = [top, top + 1, top + top // 2 + 7, int(info.max), int(info.max) - 1]
+    elif scenario == "near":
+        values = inb + [-1, -dim, -dim - 1, hi + 1, dim, dim + 1, int(info.min), int(info.max), 2**7, 2**8,
+                        2**15, 2**16]
+    else:
+        values = inb
+    keep = [v for v in dict.fromkeys(values) if info.min <= v <= info.max and (oob or 0 <= v <= hi)]
+    return keep
+
+
+def value_pool(scenario: str, dtype_name: str) -> list:
+    """The values a value scenario fills arrays with (Python numbers; cast by the caller)."""
+    dt = dtype_of(dtype_name)
+    if scenario == "bool" or dt.kind == "b":
+        return [False, True]
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        bits = dt.itemsize * 8
+        pool = [int(info.min), int(info.max), 0, 1, int(info.max) - 1]
+        pool += [-1, int(info.min) + 1] if dt.kind == "i" else [2 ** (bits - 1), 2 ** (bits - 1) + 1]
+        return pool
+    complex_ = dt.kind == "c"
+    if scenario == "signed-zeros":
+        pool = [0.0, -0.0]
+        return pool + [complex(-0.0, 0.0), complex(0.0, -0.0), complex(-0.0, -0.0)] if complex_ else pool
+    if scenario == "nan":
+        pool = [float("nan"), 1.0, -1.0, float("inf")]
+        return pool + [complex(float("nan"), 1.0), complex(1.0, float("nan"))] if complex_ else pool
+    if scenario == "inexact":
+        import ml_dtypes
+
+        info = ml_dtypes.finfo(dt) if dt.name == "bfloat16" else np.finfo(dt.type(0).real.dtype if complex_ else dt)
+        return [0.1, 1 / 3, 1.0 + float(info.eps), float(info.max), -float(info.max), float(info.smallest_subnormal),
+                float(info.tiny), 3.0]
+    return []
