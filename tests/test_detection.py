@@ -1,0 +1,115 @@
+"""Detection power: the edge phase is deterministic and finds a bug on an edge with one random example,
+classes are confirmed by probes, inputs are protected, each target has its own database key, and a
+sample of the mutant backends (benchmarks.mutants) is killed."""
+import numpy as np
+import pytest
+
+from conformance import runtime
+from conformance.case import Case
+from conformance.registry import load_backend, target
+from conformance.runner import UndeclaredDivergence, check_case, database_key, edge_runs, run_property
+from oracles.stablehlo.gather import evaluate_fast, normalize
+from oracles.stablehlo.policy import GATHER_VARIANTS
+
+MUTANTS = {t.name: t for t in load_backend("benchmarks.mutants")}
+
+
+@pytest.fixture
+def one_example():
+    before = runtime.examples()
+    runtime.set_examples(1)
+    yield
+    runtime.set_examples(before)
+
+
+def _class_of(error: UndeclaredDivergence) -> str:
+    return str(error).splitlines()[0].split("class '")[1].split("'")[0]
+
+
+@pytest.mark.parametrize("name", [
+    "mutant:gather-int64-indices-narrowed", "mutant:gather-unsigned-read-as-signed",
+    "mutant:scatter-max-drops-nan", "mutant:scatter-bool-add-is-xor", "mutant:scatter-minmax-first-zero-wins",
+    "mutant:broadcast-zero-treated-as-one", "mutant:elementwise-maximum-tensor-drops-nan",
+    "mutant:scatternd-min-drops-nan",
+])
+def test_edge_bug_found_with_one_random_example(name, one_example):
+    """A bug on a known edge is found by the edge phase alone (one random example after it)."""
+    with pytest.raises(UndeclaredDivergence):
+        run_property(MUTANTS[name], "valid")
+
+
+def _edge_cases(t) -> list[str]:
+    seen = []
+
+    @target(t.op, "recorder", region=t.region, isolated=False)
+    def record(**kwargs):
+        return None
+
+    rec = record.__conformance_target__
+    from hypothesis import given, settings
+
+    for label, strategy, n in edge_runs(rec, "valid"):
+        @settings(max_examples=n, derandomize=True, database=None)
+        @given(case=strategy)
+        def collect(case):
+            seen.append(case.id)
+
+        collect.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(rec, label)
+        collect()
+    return seen
+
+
+def test_edge_phase_is_the_same_on_every_run():
+    t = MUTANTS["mutant:scatter-bool-add-is-xor"]
+    first, second = _edge_cases(t), _edge_cases(t)
+    assert first == second and len(set(first)) > 20
+
+
+def test_database_key_differs_per_target_and_property():
+    a, b = MUTANTS["mutant:gather-fills-out-of-bounds"], MUTANTS["mutant:gather-wraps-negative"]
+    assert database_key(a, "valid") != database_key(b, "valid") != database_key(b, "invalid")
+
+
+@target("stablehlo.gather", "wrong:reversed-start-index-map", region={"style": "general"}, isolated=False)
+def reversed_map(operand, start_indices, *, start_index_map, **attrs):
+    attrs.pop("result_type", None)
+    return evaluate_fast(operand, start_indices, start_index_map=tuple(reversed(start_index_map)),
+                         **normalize(attrs))[0]
+
+
+def test_reversed_start_index_map_declaring_wrap_is_named_wrong_value():
+    """The classification test: coincidental fits to a variant are not covered by its declaration."""
+    from conformance.registry import Deviation
+
+    t = reversed_map.__conformance_target__
+    t.deviations = {"wrap": [Deviation("wrap", "declared on purpose")], "fill": [Deviation("fill", "declared")]}
+    operand = np.arange(12, dtype=np.float32).reshape(3, 4)
+    case = Case("stablehlo.gather", {"operand": operand, "start_indices": np.array([[-1, -1]], np.int64)},
+                dict(offset_dims=(), collapsed_slice_dims=(0, 1), operand_batching_dims=(),
+                     start_indices_batching_dims=(), start_index_map=(0, 1), index_vector_dim=1, slice_sizes=(1, 1),
+                     indices_are_sorted=False))
+    assert check_case(t, case).cls == "wrong-value"  # equal components: no difference at all, or a probe shows it
+    with pytest.raises(UndeclaredDivergence) as info:
+        run_property(t, "valid")
+    assert _class_of(info.value) == "wrong-value"
+
+
+@target("stablehlo.gather", "wrong:writes-into-operand", region={"style": "take"}, isolated=False)
+def mutating(operand, start_indices, **attrs):
+    attrs.pop("result_type", None)
+    result = evaluate_fast(operand, start_indices, variant=GATHER_VARIANTS["clamp"], **normalize(attrs))[0]
+    operand[...] = 0
+    return result
+
+
+def test_a_target_that_writes_into_its_input_is_caught():
+    with pytest.raises(UndeclaredDivergence) as info:
+        run_property(mutating.__conformance_target__, "valid")
+    assert _class_of(info.value) == "mutates-input"
+
+
+@pytest.mark.parametrize("name", ["mutant:scatter-dims-map-reversed", "mutant:gather-start-index-map-reversed",
+                                  "mutant:scatter-skips-whole-window", "mutant:gathernd-index-tuple-reversed"])
+def test_mutant_sample_is_killed(name):
+    with pytest.raises(UndeclaredDivergence):
+        run_property(MUTANTS[name], "valid")

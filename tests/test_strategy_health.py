@@ -1,0 +1,62 @@
+"""Strategy health: every valid-case strategy, under the region of every built-in target and under an
+empty region, draws without a strategy error or a failed health check, and its boundary scenarios come
+at their documented share (``strategies.boundary.BOUNDARY_SHARE``). Prints the table (pytest -s)."""
+import os
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conformance import ops
+from conformance.registry import Target, installed_backends, load_backend
+from strategies.boundary import BOUNDARY_SHARE
+
+DRAWS = int(os.environ.get("HEALTH_DRAWS", "10000"))  # per spec op, over all its regions
+OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND", "mlir.broadcastable",
+       "mlir.scalarization")
+
+
+def _regions(op: str) -> list[Target]:
+    """One target per distinct region of ``op`` among the installed backends, plus the empty region."""
+    seen, out = set(), []
+    for backend in installed_backends():
+        for t in load_backend(backend):
+            key = repr(sorted(t.region.items()))
+            if t.op == op and key not in seen:
+                seen.add(key)
+                out.append(t)
+    if op != "mlir.scalarization":
+        out.append(Target(op, f"empty-region:{op}", lambda **_: None))
+    return out
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_strategies_draw_cleanly_at_their_boundary_share(op):
+    targets = _regions(op)
+    counts: Counter = Counter()
+    strategy = st.sampled_from(targets).flatmap(ops.valid_cases)
+
+    @settings(max_examples=DRAWS, database=None, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(case=strategy)
+    def draw(case):
+        scenario = case.meta.get("scenario")
+        counts["cases"] += 1
+        if isinstance(scenario, list):
+            counts[f"index:{scenario[0]}"] += 1
+            counts[f"value:{scenario[1]}"] += 1
+        elif scenario:
+            counts[f"scenario:{scenario}"] += 1
+
+    draw()
+    n = counts.pop("cases")
+    assert n >= DRAWS * 0.9, f"only {n} of {DRAWS} cases drawn"
+    print(f"\n{op}: {n} cases over {len(targets)} regions")
+    for key, c in sorted(counts.items()):
+        print(f"  {key:28} {c / n:6.1%}")
+    for kind in ("index", "value", "scenario"):
+        total = sum(c for k, c in counts.items() if k.startswith(kind + ":"))
+        boundary = sum(c for k, c in counts.items() if k.startswith(kind + ":") and not k.endswith(":ordinary"))
+        if total:
+            assert boundary / total >= BOUNDARY_SHARE, f"{op} {kind} scenarios: {boundary / total:.1%} boundary"
