@@ -98,6 +98,8 @@ def confirm(case: Case, verdict: Verdict, judge_probe: Callable[[Case], Verdict]
         tried += 1
         if not v.diverges or v.cls in ("crash", "timeout", "unsupported", "nondeterministic"):
             continue
+        if verdict.cls == "error" and v.cls in ("error", "rejects-valid"):
+            continue  # a target that raises on the case may raise on its probes for its own reasons
         if probe.meta["probe"] == "inbounds" or v.cls not in CONFIRMABLE:
             cls = v.cls if v.cls in STRUCTURAL else "wrong-value"
             return Verdict(cls, f"looked like {verdict.cls} ({verdict.detail}), but a probe with the same dimension "

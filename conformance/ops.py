@@ -50,8 +50,19 @@ def edge_scenarios(target: Target) -> list[dict]:
         region = valid_region(target)
         index = boundary.index_scenarios(region.index_dtypes, region.oob_share > 0)
         values = boundary.value_scenarios(region.element_dtypes) if region.specials else ("ordinary",)
-        return ([{"index_scenario": s, "value_scenario": "ordinary"} for s in index if s != "ordinary"]
-                + [{"index_scenario": "distinct", "value_scenario": s} for s in values if s != "ordinary"])
+        runs = [{"index_scenario": s, "value_scenario": "ordinary"} for s in index if s != "ordinary"]
+        for s in values:
+            if s == "ordinary":
+                continue
+            if target.op != "stablehlo.scatter":
+                runs.append({"index_scenario": "distinct", "value_scenario": s})
+                continue
+            from strategies.scatter import FAVOURED  # each computation where the scenario's values matter
+
+            favoured = [c for c in FAVOURED.get(s, ()) if c in region.computations] or [None]
+            runs += [{"index_scenario": "distinct", "value_scenario": s, **({"computations": (c,)} if c else {})}
+                     for c in favoured]
+        return runs
     if target.op == "mlir.broadcastable":
         from strategies.broadcastable import SCENARIOS
 

@@ -248,7 +248,7 @@ def materialize(draw, plan: Plan, region: GatherRegion, oob_share: float | None 
                for d in plan.start_index_map] or [(1, 1)]
     indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, share, idx_sc))
     attrs = plan.attrs()
-    if region.sorted_indices and _sortable(plan) and draw(st.integers(0, 3)) == 0:
+    if oob_share is None and region.sorted_indices and _sortable(plan) and draw(st.integers(0, 3)) == 0:
         bounds = [shape[d] - slices[d] for d in plan.start_index_map]
         indices = sort_index_vectors(indices, plan.index_vector_dim, plan.start_index_map, bounds)
         attrs["indices_are_sorted"] = True
