@@ -1,6 +1,8 @@
 """Hypothesis profiles: ``dev`` (default, quick), ``ci`` (the README's test command) and ``nightly``."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from hypothesis import HealthCheck, settings
 
 _COMMON = dict(deadline=None, print_blob=True,
@@ -12,3 +14,26 @@ PROFILES = {"dev": 30, "ci": 60, "nightly": 1000}
 def register() -> None:
     for name, examples in PROFILES.items():
         settings.register_profile(name, max_examples=examples, **_COMMON)
+
+
+@contextmanager
+def module_independent_draws():
+    """Hypothesis (6.131 on) mixes integer and float constants found in the *loaded* local modules into
+    what it draws, so one seed draws different cases in processes that happened to import different
+    modules (a report run with --jobs 1 against --jobs 3, an edge phase after another test module).
+    Inside this context that pool is empty: seeded and derandomized runs draw the same cases anywhere.
+    A no-op where Hypothesis has no such pool."""
+    try:
+        from hypothesis.internal.conjecture import providers
+
+        original, empty = providers._get_local_constants, providers.Constants()
+    except (ImportError, AttributeError):
+        yield
+        return
+    providers._get_local_constants = lambda: empty
+    providers.CONSTANTS_CACHE.cache.clear()
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        providers.CONSTANTS_CACHE.cache.clear()

@@ -7,7 +7,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 
-from conformance import isolation, ops, outcome, runtime
+from conformance import isolation, ops, outcome, profiles, runtime
 from conformance.case import Case
 from conformance.registry import Target
 from conformance.report_text import describe_divergence
@@ -114,7 +114,11 @@ def run_property(target: Target, kind: str, edge: bool = True) -> Counter:
             settings(max_examples=n) if n else (lambda f: f)
         test = configure(given(case=strat)(conforms))
         test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
-        test()
+        if edge_phase:
+            with profiles.module_independent_draws():
+                test()
+        else:
+            test()
     if kind == "duplicates":
         return seen
     relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}

@@ -26,6 +26,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, seed, settings
 
 from conformance import isolation, ops
+from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import Target, loaded_target
 from conformance.runner import check_case
@@ -77,7 +78,8 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                               "declared": dev is not None, "reason": dev.reason if dev else "",
                               "case": case.to_json()})
 
-        prop()
+        with module_independent_draws():
+            prop()
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
                   "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free

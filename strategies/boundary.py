@@ -78,7 +78,9 @@ def draw_scenario(draw, kind: str, available: tuple[str, ...], forced: str | Non
         chosen = forced if forced in available else "ordinary"
     else:
         others = [s for s in available if s != "ordinary"]
-        pick = draw(st.integers(0, len(others))) if others else 0
+        # Hypothesis favours the ends of a small integer range (measured: 30 % for 1 of 0..1); a wide
+        # draw taken modulo the count is close to uniform and still shrinks to 0 (``ordinary``)
+        pick = draw(st.integers(0, 2**16 - 1)) % (len(others) + 1) if others else 0
         chosen = others[pick - 1] if pick else "ordinary"
     event(f"{kind} scenario: {chosen}")
     return chosen

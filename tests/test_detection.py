@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from conformance import runtime
+from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import load_backend, target
 from conformance.runner import UndeclaredDivergence, check_case, database_key, edge_runs, run_property
@@ -55,7 +56,8 @@ def _edge_cases(t) -> list[str]:
             seen.append(case.id)
 
         collect.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(rec, label)
-        collect()
+        with module_independent_draws():
+            collect()
     return seen
 
 
