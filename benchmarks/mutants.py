@@ -138,14 +138,6 @@ def gather_along_wrap(operand, start_indices, **attrs):
 
 # ---- stablehlo.scatter --------------------------------------------------------------------------
 
-def _with(computation, **attrs):
-    return {**attrs, "update_computation": computation}
-
-
-def _ieee(name):
-    return COMPUTATIONS[name]
-
-
 def _bug_computation(name: str, fn):
     """A computation that is the spec's except where ``fn`` says otherwise (fn returns None: spec)."""
     def combined(old, new):

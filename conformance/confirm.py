@@ -16,6 +16,7 @@ import numpy as np
 from conformance.case import Case
 from conformance.verdict import Verdict
 from oracles.stablehlo.dims import from_index_vectors, index_vectors
+from oracles.stablehlo.scatter import as_list, window_sizes
 
 CONFIRMABLE = frozenset({"clamp", "fill", "wrap", "error", "skip-window"})
 STRUCTURAL = ("wrong-shape", "wrong-dtype", "rejects-valid")
@@ -28,12 +29,8 @@ def _columns(case: Case) -> list[tuple[int, int]]:
     if case.op == "stablehlo.gather":
         shape = case.arrays["operand"].shape
         return [(shape[d], a["slice_sizes"][d]) for d in a["start_index_map"]]
-    kw = case.kwargs()
-    inputs = kw["inputs"][0] if isinstance(kw["inputs"], list) else kw["inputs"]
-    updates = kw["updates"][0] if isinstance(kw["updates"], list) else kw["updates"]
-    unit = set(a["inserted_window_dims"]) | set(a["input_batching_dims"])
-    window = iter(updates.shape[d] for d in a["update_window_dims"])
-    sizes = [1 if d in unit else next(window) for d in range(inputs.ndim)]
+    inputs = as_list(case.kwargs()["inputs"])[0]
+    sizes = window_sizes(case)
     return [(inputs.shape[d], sizes[d]) for d in a["scatter_dims_to_operand_dims"]]
 
 

@@ -89,7 +89,7 @@ def database_key(target: Target, label: str) -> bytes:
     return f"{target.backend}|{target.name}|{target.op}|{label}".encode()
 
 
-def run_property(target: Target, kind: str, edge: bool = True) -> Counter:
+def run_property(target: Target, kind: str) -> Counter:
     """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid", or
     "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times). The edge
     phase (``edge_runs``) comes first, then the profile's random examples."""
@@ -107,7 +107,7 @@ def run_property(target: Target, kind: str, edge: bool = True) -> Counter:
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and target.declared(verdict.classes, case) is None:
             raise UndeclaredDivergence(describe_divergence(target, case, verdict))
 
-    phases = (edge_runs(target, kind) if edge else []) + [(kind, strategy, examples)]
+    phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:
         edge_phase = label.startswith("edge:")
         configure = settings(max_examples=n, derandomize=True, database=None) if edge_phase else \

@@ -75,15 +75,23 @@ def draw_scenario(draw, kind: str, available: tuple[str, ...], forced: str | Non
     """One scenario of ``available``: ``forced`` when given (the edge phase), else each equally often
     (``ordinary`` is one of them, so boundary scenarios take at least half; shrinks to ``ordinary``)."""
     if forced is not None:
-        chosen = forced if forced in available else "ordinary"
-    else:
-        others = [s for s in available if s != "ordinary"]
-        # Hypothesis favours the ends of a small integer range (measured: 30 % for 1 of 0..1); a wide
-        # draw taken modulo the count is close to uniform and still shrinks to 0 (``ordinary``)
-        pick = draw(st.integers(0, 2**16 - 1)) % (len(others) + 1) if others else 0
-        chosen = others[pick - 1] if pick else "ordinary"
+        return forced if forced in available else "ordinary"
+    others = [s for s in available if s != "ordinary"]
+    # Hypothesis favours the ends of a small integer range (measured: 30 % for 1 of 0..1); a wide
+    # draw taken modulo the count is close to uniform and still shrinks to 0 (``ordinary``)
+    pick = draw(st.integers(0, 2**16 - 1)) % (len(others) + 1) if others else 0
+    chosen = others[pick - 1] if pick else "ordinary"
     event(f"{kind} scenario: {chosen}")
     return chosen
+
+
+def draw_scenarios(draw, region, oob: bool) -> tuple[str, str]:
+    """(index scenario, value scenario) of one case in ``region`` (a gather, scatter or ONNX region:
+    its dtypes, ``specials`` and forced ``index_scenario``/``value_scenario``)."""
+    index = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, oob), region.index_scenario)
+    value = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
+        if region.specials else "ordinary"
+    return index, value
 
 
 def index_boundaries(scenario: str, dim: int, size: int, dtype_name: str, oob: bool) -> list[int]:

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from oracles.dtypes import dtype as dtype_of
-from strategies.boundary import (draw_scenario, element_dtypes_for, index_dtypes_for, index_scenarios,
-                                 value_scenarios)
+from strategies.boundary import draw_scenarios, element_dtypes_for, index_dtypes_for
 from strategies.values import index_array, operand_values, sort_index_vectors
 
 STYLES = ("general", "take", "along_axis", "advanced", "gather_nd")
@@ -236,9 +235,7 @@ def gather_plans(draw, region: GatherRegion) -> Plan:
 @st.composite
 def materialize(draw, plan: Plan, region: GatherRegion, oob_share: float | None = None) -> Case:
     share = region.oob_share if oob_share is None else oob_share
-    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, share > 0), region.index_scenario)
-    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
-        if region.specials else "ordinary"
+    idx_sc, val_sc = draw_scenarios(draw, region, share > 0)
     element = draw(st.sampled_from(element_dtypes_for(val_sc, region.element_dtypes)))
     index_dt = draw(st.sampled_from(index_dtypes_for(idx_sc, region.index_dtypes)))
     operand = draw(operand_values(tuple(plan.operand_shape), element, val_sc)) if region.specials else np.arange(
@@ -268,10 +265,7 @@ def _scenario_case(draw, region: GatherRegion) -> Case:
     """The scenarios first (``strategies.boundary``), then the plan (``top-bit`` makes an indexed dim
     larger than the small unsigned index dtypes' signed range, where reading as signed changes the
     result), then the arrays."""
-    oob = region.oob_share > 0
-    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, oob), region.index_scenario)
-    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
-        if region.specials else "ordinary"
+    idx_sc, val_sc = draw_scenarios(draw, region, region.oob_share > 0)
     region = replace(region, index_scenario=idx_sc, value_scenario=val_sc)
     plan = draw(gather_plans(region))
     if idx_sc == "top-bit" and region.style != "general" and plan.start_index_map:

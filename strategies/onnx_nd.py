@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from oracles.dtypes import dtype as dtype_of
 from oracles.onnx.types import element_types
-from strategies.boundary import IN_SCENARIO_SHARE, draw_scenario, element_dtypes_for, index_scenarios, value_scenarios
+from strategies.boundary import IN_SCENARIO_SHARE, draw_scenarios, element_dtypes_for
 from strategies.values import operand_values
 
 
@@ -65,8 +65,7 @@ def _index_values(draw, shape: tuple[int, ...], sizes: list[int], region: OnnxRe
 
 def _scenarios(draw, region: OnnxRegion) -> tuple[str, str, str]:
     """(index scenario, value scenario, element dtype) of one case (see ``strategies.boundary``)."""
-    idx = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, False), region.index_scenario)
-    val = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario)
+    idx, val = draw_scenarios(draw, region, False)
     return idx, val, draw(st.sampled_from(element_dtypes_for(val, region.element_dtypes)))
 
 

@@ -19,8 +19,7 @@ from oracles.dtypes import dtype as dtype_of
 from oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
 from oracles.stablehlo.scatter import result_positions
 from oracles.stablehlo.scatter_policy import COMPUTATIONS
-from strategies.boundary import (draw_scenario, element_dtypes_for, index_dtypes_for, index_scenarios,
-                                 value_scenarios)
+from strategies.boundary import draw_scenarios, element_dtypes_for, index_dtypes_for
 from strategies.values import index_array, operand_values, sort_index_vectors
 
 STYLES = ("general", "along_axis", "advanced", "take", "scatter_nd")
@@ -263,10 +262,7 @@ def with_cut_window(draw, indices: np.ndarray, plan: ScatterPlan, share: float) 
 
 @st.composite
 def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
-    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, region.oob_share > 0),
-                           region.index_scenario)
-    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
-        if region.specials else "ordinary"
+    idx_sc, val_sc = draw_scenarios(draw, region, region.oob_share > 0)
     element = draw(st.sampled_from(element_dtypes_for(val_sc, region.element_dtypes)))
     index_dt = draw(st.sampled_from(index_dtypes_for(idx_sc, region.index_dtypes)))
     n_inputs = draw(st.integers(1, max(1, region.max_inputs)))
@@ -341,10 +337,7 @@ def _with_edge_dim(draw, plan: ScatterPlan, index_dtypes) -> ScatterPlan:
 def _scenario_case(draw, region: ScatterRegion) -> Case:
     """The scenarios first (``strategies.boundary``), then the plan (``top-bit``: an indexed dim beyond a
     small unsigned index dtype's signed range), then the arrays."""
-    idx_sc = draw_scenario(draw, "index", index_scenarios(region.index_dtypes, region.oob_share > 0),
-                           region.index_scenario)
-    val_sc = draw_scenario(draw, "value", value_scenarios(region.element_dtypes), region.value_scenario) \
-        if region.specials else "ordinary"
+    idx_sc, val_sc = draw_scenarios(draw, region, region.oob_share > 0)
     region = replace(region, index_scenario=idx_sc, value_scenario=val_sc)
     if idx_sc == "top-bit":
         region = replace(region, index_dtypes=tuple(d for d in region.index_dtypes if d in EDGE_DIMS and
