@@ -1,6 +1,6 @@
 """The mutation score: how many of the mutant backends (``benchmarks.mutants``) the suite kills.
 
-    python -m benchmarks.mutation_score [--profile ci] [--runs 4] [--rate-examples 300] [--only NAME]
+    python -m benchmarks.mutation_score [--profile ci] [--runs 4] [--rate-examples 300] [--examples N] [--only NAME]
 
 For each mutant: *killed* in how many of ``--runs`` unseeded property runs (edge phase, then the
 profile's random examples, a fresh Hypothesis database each run), and its *per-example detection
@@ -55,7 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1, help="unseeded property runs per mutant (default 1)")
     parser.add_argument("--rate-examples", type=int, default=300, help="random cases per detection rate (0: skip)")
     parser.add_argument("--only", default="", help="only mutants whose name contains this")
+    parser.add_argument("--examples", type=int, default=None,
+                        help="random examples per property run (default: the profile's; 1 measures the edge phase)")
     args = parser.parse_args(argv)
+    if args.examples is not None and args.examples < 1:
+        parser.error(f"--examples: expected a positive number of examples, got {args.examples}")
     for name in ("runs", "rate_examples"):
         if getattr(args, name) < 0:
             parser.error(f"--{name.replace('_', '-')}: expected a number >= 0, got {getattr(args, name)}")
@@ -66,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     targets = [t for t in load_backend(MODULE) if args.only in t.name]
     if not targets:
         parser.error(f"--only: no mutant name contains {args.only!r}")
-    runtime.set_examples(profiles.PROFILES[args.profile])
+    runtime.set_examples(args.examples or profiles.PROFILES[args.profile])
     per_op: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     survivors = []
     start = time.monotonic()

@@ -67,7 +67,7 @@ DUPLICATE_RUNS = 3  # calls per case in the "duplicates" property
 DUPLICATE_EXAMPLES = 4  # cases per target in the "duplicates" property (each is large)
 
 
-EDGE_EXAMPLES = 6  # derandomized examples per edge scenario (the same cases on every run)
+EDGE_EXAMPLES = 4  # derandomized examples per edge scenario (the same cases on every run)
 INVALID_EDGE_EXAMPLES = 24  # derandomized invalid cases before the random ones
 
 

@@ -11,7 +11,9 @@ Index scenarios:
 - ``wide``: int64/uint64 indices at 2**31-1, 2**31, 2**32, 2**32+1, 2**63-1 and the dtype's max
   (narrowing to int32 changes where they land);
 - ``top-bit``: unsigned indices with the top bit set (uint8 128, 200, 255: negative if read as signed);
-- ``near``: -1, -dim, dim-size, dim-size+1, dim, dim+1, the dtype's min and max;
+- ``negative`` (signed index dtypes): -1, -dim, -dim-1, the dtype's min and min+1;
+- ``past-end``: dim-size, dim-size+1, dim, dim+1, 2**7, 2**8, 2**15, 2**16, the dtype's max (where
+  out-of-bounds indices are not allowed: the in-bounds edges 0, 1, dim-size-1, dim-size);
 - ``distinct``: in-bounds index vectors whose components differ (a permuted dimension map shows);
 - ``ordinary``: the tunable out-of-bounds share of the region.
 Value scenarios (the pool every element is drawn from, so edge values *meet* at one position):
@@ -29,7 +31,7 @@ from oracles.dtypes import dtype as dtype_of
 
 BOUNDARY_SHARE = 1 / 3  # at least this share of draws is a boundary scenario (measured: tests/test_strategy_health.py)
 IN_SCENARIO_SHARE = 2 / 3  # within a boundary scenario, this share of index/element values is a boundary value
-INDEX_SCENARIOS = ("ordinary", "distinct", "near", "wide", "top-bit")
+INDEX_SCENARIOS = ("ordinary", "distinct", "negative", "past-end", "wide", "top-bit")
 VALUE_SCENARIOS = ("ordinary", "signed-zeros", "nan", "int-extremes", "bool", "inexact")
 WIDE_INDEX_DTYPES = ("int64", "uint64")
 
@@ -44,6 +46,8 @@ def index_dtypes_for(scenario: str, index_dtypes: tuple[str, ...]) -> tuple[str,
         return tuple(d for d in index_dtypes if d in WIDE_INDEX_DTYPES)
     if scenario == "top-bit":
         return tuple(d for d in index_dtypes if d.startswith("uint"))
+    if scenario == "negative":
+        return tuple(d for d in index_dtypes if d.startswith("int"))
     return tuple(index_dtypes)
 
 
@@ -61,9 +65,9 @@ def element_dtypes_for(scenario: str, element_dtypes: tuple[str, ...]) -> tuple[
 
 def index_scenarios(index_dtypes: tuple[str, ...], oob: bool) -> tuple[str, ...]:
     """Index scenarios that apply to a region (``oob``: out-of-bounds indices are allowed)."""
-    out = ["ordinary", "distinct", "near"]
+    out = ["ordinary", "distinct", "past-end"]
     if oob:
-        out += [s for s in ("wide", "top-bit") if index_dtypes_for(s, index_dtypes)]
+        out += [s for s in ("negative", "wide", "top-bit") if index_dtypes_for(s, index_dtypes)]
     return tuple(out)
 
 
@@ -106,9 +110,10 @@ def index_boundaries(scenario: str, dim: int, size: int, dtype_name: str, oob: b
     elif scenario == "top-bit":
         top = 2 ** (bits - 1)
         values = [top, top + 1, top + top // 2 + 7, int(info.max), int(info.max) - 1]
-    elif scenario == "near":
-        values = inb + [-1, -dim, -dim - 1, hi + 1, dim, dim + 1, int(info.min), int(info.max), 2**7, 2**8,
-                        2**15, 2**16]
+    elif scenario == "negative":
+        values = [-1, -dim, -dim - 1, int(info.min), int(info.min) + 1, -2]
+    elif scenario == "past-end":
+        values = [hi, hi + 1, dim, dim + 1, int(info.max), 2**7, 2**8, 2**15, 2**16] if oob else inb
     else:
         values = inb
     keep = [v for v in dict.fromkeys(values) if info.min <= v <= info.max and (oob or 0 <= v <= hi)]

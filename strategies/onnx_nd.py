@@ -49,13 +49,13 @@ def _dims(draw, n: int, region: OnnxRegion, lo: int = 1) -> list[int]:
 @st.composite
 def _index_values(draw, shape: tuple[int, ...], sizes: list[int], region: OnnxRegion, scenario: str) -> np.ndarray:
     """int64 indices of ``shape`` (last axis: one entry per size in ``sizes``), in [-s, s-1]; component k
-    shifted by k (distinct components); ``near``: mostly -s, -1, 0 or s-1."""
+    shifted by k (distinct components); ``past-end``: mostly 0 or s-1 (the ends of the range)."""
     out = np.zeros(shape, np.int64)
     weight = round(region.negative_share * 100)
     near = round(IN_SCENARIO_SHARE * 99)
     for pos in np.ndindex(*shape):
         s = sizes[pos[-1]]
-        if scenario == "near" and draw(st.integers(0, 98)) < near:
+        if scenario == "past-end" and draw(st.integers(0, 98)) < near:
             out[pos] = draw(st.sampled_from(sorted({-s, -1, 0, s - 1})))
             continue
         i = (draw(st.integers(0, s - 1)) + pos[-1]) % s
@@ -108,7 +108,7 @@ def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
                 flat[i] = flat[draw(st.integers(0, i - 1))]
     rows = np.array(np.unravel_index(np.asarray(flat, np.int64), data_shape[:k])).T.reshape(n, k) if n else \
         np.zeros((0, k), np.int64)
-    share = 0 if idx_sc == "distinct" else IN_SCENARIO_SHARE if idx_sc == "near" else region.negative_share
+    share = 0 if idx_sc == "distinct" else IN_SCENARIO_SHARE if idx_sc == "past-end" else region.negative_share
     weight = round(share * 100)
     for pos in np.ndindex(*rows.shape):
         if draw(st.integers(0, 99)) < weight:

@@ -277,7 +277,8 @@ def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
     indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, region.oob_share,
                                idx_sc))
     indices = draw(with_duplicates(indices, plan.index_vector_dim, region.dup_share))
-    cut = {"ordinary": region.cut_share, "near": max(region.cut_share, 0.5) if region.cut_share else 0}.get(idx_sc, 0)
+    cut = {"ordinary": region.cut_share, "past-end": max(region.cut_share, 0.5) if region.cut_share else 0,
+           "negative": max(region.cut_share, 0.5) if region.cut_share else 0}.get(idx_sc, 0)
     indices = draw(with_cut_window(indices, plan, cut))
     attrs = plan.attrs()
     if region.sorted_indices and _sortable(plan) and draw(st.integers(0, 3)) == 0:
