@@ -136,7 +136,7 @@ def value_pool(scenario: str, dtype_name: str) -> list:
         pool = [0.0, -0.0]
         return pool + [complex(-0.0, 0.0), complex(0.0, -0.0), complex(-0.0, -0.0)] if complex_ else pool
     if scenario == "nan":
-        pool = [float("nan"), 1.0, -1.0, float("inf")]
+        pool = [float("nan"), 1.0, float("nan"), -1.0, float("nan"), float("inf")]  # NaN half the time: it meets a number
         return pool + [complex(float("nan"), 1.0), complex(1.0, float("nan"))] if complex_ else pool
     if scenario == "inexact":
         import ml_dtypes
