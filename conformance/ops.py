@@ -50,7 +50,15 @@ def edge_scenarios(target: Target) -> list[dict]:
         region = valid_region(target)
         index = boundary.index_scenarios(region.index_dtypes, region.oob_share > 0)
         values = boundary.value_scenarios(region.element_dtypes) if region.specials else ("ordinary",)
-        runs = [{"index_scenario": s, "value_scenario": "ordinary"} for s in index if s != "ordinary"]
+        # index runs on scatter: computations under which every in-bounds write changes the result
+        changing = [c for c in ("replace", "add") if c in getattr(region, "computations", ())]
+        runs = [{"index_scenario": s, "value_scenario": "ordinary", **({"computations": tuple(changing)} if changing
+                                                                       else {})} for s in index if s != "ordinary"]
+        if getattr(region, "style", "") == "general":  # the distinct run: two index components, so a permuted map shows
+            key = "sim" if target.op == "stablehlo.gather" else "sdod"
+            for run in runs:
+                if run["index_scenario"] == "distinct":
+                    run["needs"] = {**region.needs, key: 2}
         for s in values:
             if s == "ordinary":
                 continue
@@ -60,8 +68,9 @@ def edge_scenarios(target: Target) -> list[dict]:
             from strategies.scatter import FAVOURED  # each computation where the scenario's values matter
 
             favoured = [c for c in FAVOURED.get(s, ()) if c in region.computations] or [None]
-            runs += [{"index_scenario": "distinct", "value_scenario": s, **({"computations": (c,)} if c else {})}
-                     for c in favoured]
+            pairs = range(len(boundary.MEETINGS[s])) if s in boundary.MEETINGS else [None]
+            runs += [{"index_scenario": "distinct", "value_scenario": s, **({"computations": (c,)} if c else {}),
+                      **({"value_pair": k} if k is not None else {})} for c in favoured for k in pairs]
         return runs
     if target.op == "mlir.broadcastable":
         from strategies.broadcastable import SCENARIOS
@@ -70,6 +79,24 @@ def edge_scenarios(target: Target) -> list[dict]:
     if target.op == "mlir.scalarization":
         return [{"scenario": "meet"}]
     return []
+
+
+def substantive(case: Case) -> bool:
+    """Whether a valid case can show a value: a gather reads some element, a scatter writes some
+    element. The edge phase keeps only these (Hypothesis starts from the smallest cases, which are
+    often empty, and the edge phase has few examples)."""
+    if case.op == "stablehlo.gather":
+        return case.arrays["operand"].size > 0 and case.arrays["start_indices"].size > 0
+    if case.op == "stablehlo.scatter":
+        from oracles.stablehlo.scatter import as_list, normalize, result_positions
+
+        kw = case.kwargs()
+        ins, ups = as_list(kw.pop("inputs")), as_list(kw.pop("updates"))
+        positions = result_positions(ins[0].shape, kw.pop("scatter_indices"), ups[0].shape, **normalize(kw))
+        return bool((positions >= 0).any())
+    if case.op in ("onnx.GatherND", "onnx.ScatterND"):
+        return all(a.size > 0 for a in case.arrays.values())
+    return True
 
 
 def valid_region(target: Target):

@@ -68,16 +68,24 @@ DUPLICATE_EXAMPLES = 4  # cases per target in the "duplicates" property (each is
 
 
 EDGE_EXAMPLES = 4  # derandomized examples per edge scenario (the same cases on every run)
+PAIR_EDGE_EXAMPLES = 2  # per meeting pair (every write is that pair: a couple of structures suffice)
 INVALID_EDGE_EXAMPLES = 24  # derandomized invalid cases before the random ones
 
 
 def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
     """The edge phase of a property: (label, strategy, examples) runs, each derandomized, so every
-    run draws the same edge cases. Valid cases: one run per boundary scenario of the target's region;
+    run draws the same edge cases. Valid cases: one run per boundary scenario of the target's region
+    (value scenarios leave out cases that read or write nothing: ``ops.substantive``);
     invalid cases: one run over the labels; the duplicate-heavy property has none."""
     if kind == "valid":
-        return [(f"edge:{','.join(f'{k}={v}' for k, v in forced.items())}", ops.valid_cases(target, **forced),
-                 EDGE_EXAMPLES) for forced in ops.edge_scenarios(target)]
+        runs = []
+        for forced in ops.edge_scenarios(target):
+            strategy = ops.valid_cases(target, **forced)
+            if forced.get("index_scenario") == "distinct":  # value runs: an empty case shows no value
+                strategy = strategy.filter(ops.substantive)
+            n = PAIR_EDGE_EXAMPLES if "value_pair" in forced else EDGE_EXAMPLES
+            runs.append((f"edge:{','.join(f'{k}={v}' for k, v in forced.items())}", strategy, n))
+        return runs
     if kind == "invalid":
         return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)]
     return []

@@ -145,3 +145,21 @@ def value_pool(scenario: str, dtype_name: str) -> list:
         return [0.1, 1 / 3, 1.0 + float(info.eps), float(info.max), -float(info.max), float(info.smallest_subnormal),
                 float(info.tiny), 3.0]
     return []
+
+
+# Pairs that must meet at one position under an update computation: (input value, update value), the
+# names ``max``/``min``/``top`` standing for the element dtype's extremes and top bit. The edge phase fills
+# every input with the first and every update with the second, so each write is that meeting.
+MEETINGS = {"nan": (("nan", 1.0), (1.0, "nan")), "signed-zeros": ((0.0, -0.0), (-0.0, 0.0), (-0.0, -0.0)),
+            "bool": ((True, True), (True, False)), "int-extremes": (("max", 1), ("min", "max"))}
+
+
+def meeting_value(name, dtype_name: str):
+    """One side of a ``MEETINGS`` pair as a Python number of ``dtype_name``."""
+    dt = dtype_of(dtype_name)
+    if name == "nan":
+        return float("nan")
+    if name in ("max", "min"):
+        info = np.iinfo(dt) if dt.kind in "iu" else None
+        return int(info.max if name == "max" else info.min) if info else float("inf" if name == "max" else "-inf")
+    return name

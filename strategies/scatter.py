@@ -19,7 +19,7 @@ from oracles.dtypes import dtype as dtype_of
 from oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
 from oracles.stablehlo.scatter import result_positions
 from oracles.stablehlo.scatter_policy import COMPUTATIONS
-from strategies.boundary import draw_scenarios, element_dtypes_for, index_dtypes_for
+from strategies.boundary import MEETINGS, draw_scenarios, element_dtypes_for, index_dtypes_for, meeting_value
 from strategies.values import index_array, operand_values, sort_index_vectors
 
 STYLES = ("general", "along_axis", "advanced", "take", "scatter_nd")
@@ -55,6 +55,7 @@ class ScatterRegion:
     sorted_indices: bool = True  # may set indices_are_sorted=true on indices sorted as the spec says
     index_scenario: str | None = None  # force one scenario of strategies.boundary (the edge phase); None: drawn
     value_scenario: str | None = None
+    value_pair: int | None = None  # the edge phase: fill inputs and updates with MEETINGS[value_scenario][k]
 
     def __post_init__(self):
         if self.style not in STYLES:
@@ -267,7 +268,11 @@ def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
     index_dt = draw(st.sampled_from(index_dtypes_for(idx_sc, region.index_dtypes)))
     n_inputs = draw(st.integers(1, max(1, region.max_inputs)))
 
-    def values(shape):
+    def values(shape, side: int):
+        if region.value_pair is not None and val_sc in MEETINGS:
+            value = meeting_value(MEETINGS[val_sc][region.value_pair][side], element)
+            return np.full(tuple(shape), np.array(value, dtype=object if isinstance(value, int) else None)).astype(
+                dtype_of(element))
         if region.specials:
             return draw(operand_values(tuple(shape), element, val_sc))
         return np.arange(int(np.prod(shape)), dtype=np.int64).astype(dtype_of(element)).reshape(shape)
@@ -286,10 +291,10 @@ def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
         attrs["indices_are_sorted"] = True
     arrays = {}
     for i in range(n_inputs):
-        arrays[f"inputs[{i}]" if region.max_inputs > 1 else "inputs"] = values(shape)
+        arrays[f"inputs[{i}]" if region.max_inputs > 1 else "inputs"] = values(shape, 0)
     arrays["scatter_indices"] = indices
     for i in range(n_inputs):
-        arrays[f"updates[{i}]" if region.max_inputs > 1 else "updates"] = values(plan.updates_shape)
+        arrays[f"updates[{i}]" if region.max_inputs > 1 else "updates"] = values(plan.updates_shape, 1)
     attrs["update_computation"] = _computation(draw, region, val_sc)
     if region.unique_indices and draw(st.booleans()):
         positions = result_positions(shape, indices, plan.updates_shape, **attrs)
