@@ -127,7 +127,7 @@ def gather_bound_in_dtype(operand, start_indices, *, start_index_map, slice_size
     """Computes the clamp bound dim - size in the index dtype (wraps for dims the dtype cannot hold)."""
     (d,) = start_index_map
     hi = np.array(operand.shape[d] - slice_sizes[d]).astype(start_indices.dtype).astype(np.int64)
-    idx = np.clip(start_indices.astype(object), 0, max(int(hi), 0)).astype(start_indices.dtype)
+    idx = np.asarray(np.clip(start_indices.astype(object), 0, max(int(hi), 0)), dtype=object).astype(start_indices.dtype)
     return _gather(operand, idx, start_index_map=start_index_map, slice_sizes=slice_sizes, **attrs)
 
 
@@ -359,7 +359,8 @@ def scatternd_mul_saturates(data, indices, updates, *, reduction=None, **_):
         return _nd(data, indices, updates, reduction)
     info = np.iinfo(data.dtype)
     return _nd(data, indices, updates, reduction,
-               lambda a, b: np.clip(int(a) * int(b), int(info.min), int(info.max)).astype(data.dtype))
+               lambda a, b: np.asarray(np.clip(np.asarray(a, dtype=object) * np.asarray(b, dtype=object),
+                                               int(info.min), int(info.max)), dtype=object).astype(data.dtype))
 
 
 # ---- mlir.broadcastable (shape inference, the numpy:broadcast_shapes form) ---------------------
