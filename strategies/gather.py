@@ -113,7 +113,7 @@ def general_plan(draw, region: GatherRegion) -> Plan:
     ivd_mode = region.index_vector_dim if not needs.get("explicit_ivd") else "last"
     if ivd_mode == "any":
         ivd_mode = draw(st.sampled_from(["explicit", "last", "implicit"])) if free else "explicit"
-    implicit = ivd_mode == "implicit" and free > 0
+    implicit = ivd_mode == "implicit" and free > 0 and needs.get("sim", 0) <= 1  # implicit: one component
     candidates = csd + ofs
     k_lo = max(needs.get("sim", 0), 1 if implicit else 0)
     k = 1 if implicit else draw(st.integers(min(k_lo, len(candidates)), min(len(candidates), region.max_index_vector)))

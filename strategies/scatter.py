@@ -136,7 +136,7 @@ def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
     mode = "explicit" if needs.get("explicit_ivd") else region.index_vector_dim
     if mode == "any":
         mode = draw(st.sampled_from(["explicit", "last", "implicit"])) if free else "explicit"
-    implicit = mode == "implicit" and free > 0
+    implicit = mode == "implicit" and free > 0 and needs.get("sdod", 0) <= 1  # implicit: one component
     candidates = [d for d, r in enumerate(roles) if r != "batching"]
     k_lo = min(len(candidates), needs.get("sdod", 0))
     k = 1 if implicit else draw(st.integers(k_lo, max(k_lo, min(len(candidates), region.max_index_vector))))
