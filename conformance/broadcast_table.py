@@ -65,3 +65,8 @@ def markdown(targets: list[Target]) -> str:
         lines.append(f"| {_name(inferred)} | {_name(actual)} | {'OK' if v['table'] is None else 'error'} | "
                      f"{'OK' if v['formal'] is None else 'error'} | " + " | ".join(answers) + " |")
     return "\n".join(lines)
+
+
+def tabled(target) -> bool:
+    """A Broadcastable target that answers the tables (verifies a result type or takes dynamic dims)."""
+    return target.op == "mlir.broadcastable" and (target.region.get("result", True) or target.region.get("dynamic", True))

@@ -31,9 +31,9 @@ def cmd_list(_args) -> int:
         for t in load_backend(name):
             kinds = "+".join(k for k, on in (("valid", t.valid), ("invalid", t.invalid)) if on)
             print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared deviations]")
-    from conformance.ops import OPS
+    from conformance.ops import names
 
-    print("spec ops: " + ", ".join(OPS))
+    print("spec ops: " + ", ".join(names()))
     print("versions: " + ", ".join(f"{k} {v}" for k, v in _versions().items()))
     return 0
 
@@ -101,18 +101,18 @@ def _read_case(arg: str, command: str) -> Case | None:
         return None
 
 
-LABEL_TARGETS = {"stablehlo.gather": ("stablehlo:verifier", "xla:gather"),
-                 "stablehlo.scatter": ("stablehlo:scatter-verifier", "xla:scatter")}
-
-
 def cmd_labels(args) -> int:
     from conformance.labels_table import rows
+    from conformance.opspec import spec_ops
 
-    if args.op not in LABEL_TARGETS:
-        print(f"conformance labels: --op: expected one of {', '.join(LABEL_TARGETS)}, got {args.op!r}", file=sys.stderr)
+    labelled = {name: spec.label_targets for name, spec in spec_ops().items() if spec.labels_ref}
+    if args.op not in labelled:
+        print(f"conformance labels: --op: expected one of {', '.join(labelled)}, got {args.op!r}", file=sys.stderr)
         return 2
-    targets = [t for b in ("stablehlo", "xla") if not missing_requirements(b) for t in load_backend(b)
-               if t.invalid and t.name in LABEL_TARGETS[args.op]]
+    wanted = labelled[args.op]
+    backends = dict.fromkeys(name.split(":")[0] for name in wanted)
+    targets = [t for b in backends if not missing_requirements(b) for t in load_backend(b)
+               if t.invalid and t.name in wanted]
     for label, oracle, answers in rows(targets, args.op):
         print(f"{label}: oracle: {oracle}")
         for t, answer in zip(targets, answers):
@@ -121,29 +121,26 @@ def cmd_labels(args) -> int:
 
 
 def cmd_onnx_table(args) -> int:
-    from conformance.onnx_table import markdown
+    from conformance.onnx_table import TABLE_OPS, markdown
 
     backends = args.backend or installed_backends()
-    targets = [t for b in backends for t in load_backend(b) if t.op in ("onnx.GatherND", "onnx.ScatterND")]
-    print(markdown(targets))
+    print(markdown([t for b in backends for t in load_backend(b) if t.op in TABLE_OPS]))
     return 0
 
 
 def cmd_mlir_table(args) -> int:
-    from conformance.broadcast_table import markdown
+    from conformance.broadcast_table import markdown, tabled
 
     backends = args.backend or installed_backends()
-    targets = [t for b in backends for t in load_backend(b) if t.op == "mlir.broadcastable"
-               and (t.region.get("result", True) or t.region.get("dynamic", True))]
-    print(markdown(targets))
+    print(markdown([t for b in backends for t in load_backend(b) if tabled(t)]))
     return 0
 
 
 def cmd_edge_table(args) -> int:
-    from conformance.edge_table import markdown
+    from conformance.edge_table import TABLE_OP, markdown
 
     backends = args.backend or installed_backends()
-    print(markdown([t for b in backends for t in load_backend(b) if t.op == "mlir.scalarization"]))
+    print(markdown([t for b in backends for t in load_backend(b) if t.op == TABLE_OP]))
     return 0
 
 
@@ -155,9 +152,9 @@ def cmd_report(args) -> int:
     if args.profile not in PROFILES:
         print(f"conformance report: --profile: expected one of {', '.join(PROFILES)}, got {args.profile!r}", file=sys.stderr)
         return 2
-    unknown = [o for o in args.ops or () if o not in ops.OPS]
+    unknown = [o for o in args.ops or () if o not in ops.names()]
     if unknown:
-        print(f"conformance report: --ops: expected names from {', '.join(ops.OPS)}, got {unknown[0]!r}", file=sys.stderr)
+        print(f"conformance report: --ops: expected names from {', '.join(ops.names())}, got {unknown[0]!r}", file=sys.stderr)
         return 2
     targets = []
     for name in args.backends or installed_backends():
@@ -249,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--target", required=True, help="target name, e.g. numpy:take[clip]")
     check.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
     labels = sub.add_parser("labels", help="per constraint label: a minimal breaking case, the oracle's and the verifier's messages")
-    labels.add_argument("--op", default="stablehlo.gather", help="stablehlo.gather (default) or stablehlo.scatter")
+    labels.add_argument("--op", default="stablehlo.gather",
+                        help="a spec op whose record lists labels: stablehlo.gather (default) or stablehlo.scatter")
     probe = sub.add_parser("probe", help="run one case on every target of its op and style; print each verdict")
     probe.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
     probe.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")

@@ -8,14 +8,17 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.case import Case
+from conformance.opspec import op_spec
 
 
 def _indices(case: Case) -> np.ndarray:
-    """The index array of a gather (``start_indices``) or scatter (``scatter_indices``) case."""
-    for name in ("start_indices", "scatter_indices", "indices"):
-        if name in case.arrays:
-            return case.arrays[name]
-    return np.zeros((0,), np.int64)
+    """The case's index array, as its spec op's record names it (variadic ones stacked; empty where
+    the op has none)."""
+    name = op_spec(case.op).indices
+    if name in case.arrays:
+        return case.arrays[name]
+    parts = [v for k, v in case.arrays.items() if k.startswith(f"{name}[")]  # variadic 0-d start indices
+    return np.stack(parts) if parts and len({p.dtype for p in parts}) == 1 else np.zeros((0,), np.int64)
 
 
 def empty_index_vector(case: Case) -> bool:
@@ -111,21 +114,11 @@ def min_max_signed_zero(case: Case) -> bool:
 
 def bound_beyond_index_dtype(case: Case) -> bool:
     """An indexed dim whose last valid window start (dim - window size) exceeds the index dtype's maximum."""
-    si = _indices(case)
-    if si.dtype.kind not in "iu":
+    si, columns = _indices(case), op_spec(case.op).part("columns")
+    if si.dtype.kind not in "iu" or columns is None:
         return False
-    if "slice_sizes" in case.attrs:
-        shape, mapped = case.arrays["operand"].shape, case.attrs["start_index_map"]
-        window = list(case.attrs["slice_sizes"])
-    else:
-        from oracles.stablehlo.scatter import window_sizes
-
-        kw = case.kwargs()
-        shape, mapped = np.shape(kw["inputs"][0] if isinstance(kw["inputs"], list) else kw["inputs"]), \
-            case.attrs["scatter_dims_to_operand_dims"]
-        window = window_sizes(case)
     top = int(np.iinfo(si.dtype).max)
-    return any(0 <= d < len(shape) and shape[d] - window[d] > top for d in mapped)
+    return any(dim - window > top for dim, window in columns(case))
 
 
 def complex_nonfinite(case: Case) -> bool:

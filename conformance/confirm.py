@@ -15,25 +15,11 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.verdict import Verdict
+from conformance.opspec import op_spec
 from oracles.stablehlo.dims import from_index_vectors, index_vectors
-from oracles.stablehlo.scatter import as_list, window_sizes
 
 CONFIRMABLE = frozenset({"clamp", "fill", "wrap", "error", "skip-window"})
 STRUCTURAL = ("wrong-shape", "wrong-dtype", "rejects-valid")
-PROBED_OPS = {"stablehlo.gather": ("operand", "start_indices"), "stablehlo.scatter": ("inputs", "scatter_indices")}
-
-
-def _columns(case: Case) -> list[tuple[int, int]]:
-    """(dim, window size) per index vector component."""
-    a = case.attrs
-    if case.op == "stablehlo.gather":
-        shape = case.arrays["operand"].shape
-        return [(shape[d], a["slice_sizes"][d]) for d in a["start_index_map"]]
-    inputs = as_list(case.kwargs()["inputs"])[0]
-    sizes = window_sizes(case)
-    return [(inputs.shape[d], sizes[d]) for d in a["scatter_dims_to_operand_dims"]]
-
-
 def _distinct(a: np.ndarray) -> np.ndarray:
     """Values that differ by position (mod the dtype's range; bool alternates)."""
     n = np.arange(1, a.size + 1, dtype=np.int64)
@@ -57,9 +43,10 @@ def _probe_values(columns: list[tuple[int, int]], rows: int, kind: str) -> np.nd
 
 def probes(case: Case) -> list[Case]:
     """Cases with ``case``'s structure and values that tell the out-of-bounds variants apart."""
-    if case.op not in PROBED_OPS:
+    spec = op_spec(case.op)
+    if not spec.probes:
         return []
-    _, index_name = PROBED_OPS[case.op]
+    index_name = spec.indices
     indices = case.arrays[index_name]
     ivd = case.attrs["index_vector_dim"]
     vectors = index_vectors(indices, ivd)
@@ -67,7 +54,7 @@ def probes(case: Case) -> list[Case]:
     if rows == 0:
         return []
     info = np.iinfo(indices.dtype)
-    columns = _columns(case)
+    columns = spec.part("columns")(case)
     out = []
     for kind in ("inbounds", "negative", "past-end", "mixed"):
         values = _probe_values(columns, rows, kind)

@@ -11,6 +11,8 @@ from conformance.registry import Target
 from conformance.runner import call
 from oracles.dtypes import dtype as dtype_of
 
+TABLE_OP = "mlir.scalarization"  # the spec op whose targets this table runs
+
 PROBES = {  # op -> (dtypes, operand tuples)
     "divide": (("int8", "int32", "uint8"), [(1, 0), (0, 0), ("min", -1)]),
     "remainder": (("int8", "int32", "uint8"), [(1, 0), ("min", -1), (-7, 2), (7, -2)]),

@@ -5,23 +5,19 @@ from __future__ import annotations
 from hypothesis import HealthCheck, find, settings
 
 from conformance.case import Case
+from conformance.opspec import op_spec, spec_ops
 from conformance.outcome import first_line
 from conformance.registry import Target
 from conformance.runner import call
 from conformance.verdict import case_violations
 
-# spec op -> (module with the invalid-case strategy, its function)
-INVALID = {"stablehlo.gather": ("strategies.gather_invalid", "invalid_gather_cases"),
-           "stablehlo.scatter": ("strategies.scatter_invalid", "invalid_scatter_cases")}
-
-
 def _strategies(op: str):
-    import importlib
-
-    if op not in INVALID:
-        raise ValueError(f"--op: expected one of {', '.join(INVALID)}, got {op!r}")
-    module = importlib.import_module(INVALID[op][0])
-    return module.LABELS, getattr(module, INVALID[op][1])
+    """The op's labels and its invalid-case strategy for one label (ops whose record lists labels)."""
+    ops = [name for name, spec in spec_ops().items() if spec.labels_ref]
+    if op not in ops:
+        raise ValueError(f"--op: expected one of {', '.join(ops)}, got {op!r}")
+    spec = op_spec(op)
+    return spec.part("labels"), spec.part("label_cases")
 
 
 def one_case(label: str, op: str = "stablehlo.gather") -> Case:

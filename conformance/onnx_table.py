@@ -11,6 +11,8 @@ from conformance.registry import Target
 from conformance.runner import call
 from conformance.verdict import judge
 
+TABLE_OPS = ("onnx.GatherND", "onnx.ScatterND")  # the spec ops this table measures
+
 COLUMNS = ("negative index", "index out of range", "int32 indices", "attribute not in the opset", "duplicate indices")
 DATA = np.array([[0.0, 1.0], [2.0, 3.0]], np.float32)
 

@@ -1,4 +1,10 @@
-"""The pytest plugin: ``--backend`` (repeatable), ``--device``, Hypothesis profiles, target parametrization."""
+"""The pytest plugin: ``--backend`` (repeatable), ``--device``, ``--examples``, ``--seed-dir``, the
+Hypothesis profiles and the parametrization of the spec-op properties.
+
+Opt-in: installing the package registers nothing with pytest. A checkout loads the plugin from its
+root ``conftest.py``; an installed suite runs as ``pytest -p conformance.plugin --pyargs conformance``.
+So no other project's pytest session gains options or loses its Hypothesis profile.
+"""
 from __future__ import annotations
 
 import pytest
@@ -6,6 +12,8 @@ from hypothesis import settings
 
 from conformance import profiles, runtime
 from conformance.registry import BackendError, BUILTIN_BACKENDS, installed_backends, load_backend, missing_requirements
+
+MARKER = "conformance_property"  # @pytest.mark.conformance_property("valid" | "invalid" | "duplicates")
 
 
 def pytest_addoption(parser):
@@ -16,10 +24,19 @@ def pytest_addoption(parser):
     group.addoption("--device", default="cpu", help="device the targets run on: cpu (default) or cuda")
     group.addoption("--examples", type=int, default=None, metavar="N",
                     help="examples per property, overriding the Hypothesis profile's count")
+    group.addoption("--seed-dir", default=runtime.DEFAULT_SEED_DIR, metavar="DIR",
+                    help=f"where a failing property writes its seed file (default {runtime.DEFAULT_SEED_DIR}; "
+                         "'' writes none)")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
+    from conformance.packages import foreign_packages
+
+    config.addinivalue_line("markers", f"{MARKER}(kind): a spec-op property of kind valid, invalid or duplicates")
+    foreign = foreign_packages()
+    if foreign:
+        raise pytest.UsageError(foreign)
     profiles.register()
     if not config.getoption("hypothesis_profile", None):
         settings.load_profile("dev")
@@ -32,6 +49,7 @@ def pytest_configure(config):
         runtime.set_device(config.getoption("device"))
     except ValueError as e:
         raise pytest.UsageError(str(e)) from None
+    runtime.set_seed_dir(config.getoption("seed_dir"))
     config._conformance_targets = None
 
 
@@ -49,7 +67,7 @@ def selected_targets(config):
             missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
             if missing:
                 raise pytest.UsageError(f"--backend {name}: not installed (missing {', '.join(missing)}); "
-                                        f"pip install '.[{EXTRAS.get(name, name)}]'")
+                                        f"pip install 'tensor-index-conformance[{EXTRAS.get(name, name)}]'")
             try:
                 targets += load_backend(name)
             except BackendError as e:
@@ -59,12 +77,11 @@ def selected_targets(config):
 
 
 def pytest_generate_tests(metafunc):
-    if "conformance_target" not in metafunc.fixturenames:
+    marker = metafunc.definition.get_closest_marker(MARKER)
+    if marker is None or "conformance_target" not in metafunc.fixturenames:
         return
-    op = metafunc.module.OP
-    name = metafunc.function.__name__
-    kind = "invalid" if name.endswith("invalid") else "duplicates" if name.endswith("deterministic") else "valid"
-    targets = [t for t in selected_targets(metafunc.config)
-               if t.op == op and (t.invalid if kind == "invalid" else t.valid)
-               and (kind != "duplicates" or t.region.get("large_cases", True))]
-    metafunc.parametrize("conformance_target", targets, ids=[t.name for t in targets])
+    from conformance.ops import kinds
+
+    (kind,) = marker.args
+    targets = [t for t in selected_targets(metafunc.config) if kind in kinds(t)]
+    metafunc.parametrize("conformance_target", targets, ids=[f"{t.op}/{t.name}" for t in targets])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import importlib.util
 import inspect
 import tomllib
@@ -18,7 +19,6 @@ BUILTIN_BACKENDS = {
     "stablehlo": "adapters.stablehlo",
     "xla": "adapters.xla",
 }
-DEVIATIONS_DIR = Path(__file__).resolve().parent.parent / "adapters" / "deviations"
 
 
 class BackendError(Exception):
@@ -44,6 +44,7 @@ class Target:
     invalid: bool = False
     isolated: bool = True  # run in a worker process, so a hang or an abort is one verdict
     backend: str = ""
+    repro: Callable | None = None  # (case kwargs, case) -> (imports, setup lines, call): its repro script code
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
@@ -65,23 +66,29 @@ class Target:
 
 
 def target(op: str, name: str, *, region: dict | None = None, deviations: dict[str, str] | None = None,
-           valid: bool = True, invalid: bool = False, isolated: bool = True):
-    """Mark a function as a target for ``op``. ``region`` narrows the case strategy; ``deviations``
-    maps a verdict class to its reason. ``valid``/``invalid`` say which cases it is run on;
-    ``isolated=False`` runs it in the test process (for targets that isolate themselves)."""
+           valid: bool = True, invalid: bool = False, isolated: bool = True, backend: str = "",
+           repro: Callable | None = None):
+    """Mark a function as a target for ``op``. ``region`` narrows the case strategy (its keys are
+    checked against the op's region when the backend loads); ``deviations`` maps a verdict class to
+    its reason. ``valid``/``invalid`` say which cases it is run on; ``isolated=False`` runs it in the
+    test process (for targets that isolate themselves). ``backend``: the backend a target of an op's
+    own adapter module belongs to (``OpSpec.adapters``). ``repro``: ``(case kwargs, case) -> (imports,
+    setup lines, call expression)``, the target's own code for a standalone repro script."""
     def wrap(fn):
         fn.__conformance_target__ = Target(
             op, name, fn, dict(region or {}),
             {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid,
-            isolated)
+            isolated, backend, repro)
         return fn
     return wrap
 
 
 def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
-    path = getattr(module, "DEVIATIONS_FILE", None) or DEVIATIONS_DIR / f"{backend}.toml"
-    path = Path(path)
-    if not path.exists():
+    """A backend's declared deviations: its module's ``DEVIATIONS_FILE``, else the package's
+    ``adapters/deviations/<backend>.toml`` (read as a package resource)."""
+    custom = getattr(module, "DEVIATIONS_FILE", None)
+    path = Path(custom) if custom else importlib.resources.files("adapters") / "deviations" / f"{backend}.toml"
+    if not path.is_file():
         return {}
     data = tomllib.loads(path.read_text())
     out: dict[str, list[Deviation]] = {}
@@ -112,15 +119,46 @@ def load_backend(name: str) -> list[Target]:
         raise BackendError(f"--backend {name}: cannot import {module_name}: {e}") from None
     declared = _deviation_file(name, module)
     targets, seen = [], set()
-    for marked in _marked(module):
+    for marked in _marked(module) + _op_adapter_targets(name):
         if marked.name in seen:
             continue
         seen.add(marked.name)
+        _check_region(module_name, marked)
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()})
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
     return sorted(targets, key=lambda t: t.name)
+
+
+def _op_adapter_targets(backend: str) -> list[Target]:
+    """Targets of ``backend`` that live in a spec op's own adapter modules (``OpSpec.adapters``)."""
+    from conformance.opspec import spec_ops
+
+    out = []
+    for spec in spec_ops().values():
+        for module_name in spec.adapters:
+            out += [t for t in _marked(importlib.import_module(module_name)) if t.backend == backend]
+    return out
+
+
+def _check_region(module_name: str, t: Target) -> None:
+    """A target's op is registered and its region names only fields of the op's region, with values
+    the region accepts; else one line naming the target and the key."""
+    from conformance.opspec import op_spec
+
+    try:
+        spec = op_spec(t.op)
+    except ValueError as e:
+        raise BackendError(f"{module_name}: target {t.name!r}: {e}") from None
+    keys = spec.region_keys()
+    unknown = [k for k in t.region if k not in keys]
+    if unknown:
+        raise BackendError(f"{module_name}: target {t.name!r}: region key {unknown[0]!r} is not one of {', '.join(keys)}")
+    try:
+        spec.region(t.region)
+    except (TypeError, ValueError) as e:
+        raise BackendError(f"{module_name}: target {t.name!r}: region {t.region}: {e}") from None
 
 
 def _marked(module) -> list[Target]:

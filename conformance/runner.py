@@ -101,8 +101,7 @@ def run_property(target: Target, kind: str) -> Counter:
     """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid", or
     "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times). The edge
     phase (``edge_runs``) comes first, then the profile's random examples."""
-    strategy = {"valid": ops.valid_cases, "invalid": ops.invalid_cases,
-                "duplicates": ops.duplicate_cases}[kind](target)
+    strategy = ops.STRATEGIES[kind](target)
     runs = DUPLICATE_RUNS if kind == "duplicates" else 1
     seen: Counter = Counter()
     examples = runtime.examples()

@@ -1,8 +1,10 @@
-"""Run-wide settings the pytest plugin and the command line set: the device targets run on and
-the number of examples per property (``None``: the Hypothesis profile's)."""
+"""Run-wide settings the pytest plugin and the command line set: the device targets run on, the
+number of examples per property (``None``: the Hypothesis profile's) and where a failing property
+writes its seed file."""
 from __future__ import annotations
 
-_STATE: dict = {"device": "cpu", "examples": None}
+DEFAULT_SEED_DIR = ".conformance/seeds"
+_STATE: dict = {"device": "cpu", "examples": None, "seed_dir": ""}
 
 
 def device() -> str:
@@ -15,10 +17,18 @@ def set_device(name: str) -> None:
     _STATE["device"] = "cuda" if name == "gpu" else name
 
 
-
 def set_examples(n: int | None) -> None:
     _STATE["examples"] = n
 
 
 def examples() -> int | None:
     return _STATE["examples"]
+
+
+def set_seed_dir(path: str) -> None:
+    """Where failing properties write seed files ('' : nowhere)."""
+    _STATE["seed_dir"] = path
+
+
+def seed_dir() -> str:
+    return _STATE["seed_dir"]

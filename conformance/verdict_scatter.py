@@ -90,3 +90,11 @@ def same_values(a, b) -> bool:
     """Bitwise-equal results (one array or a tuple of them), NaN payloads aside."""
     a, b = (list(x) if isinstance(x, tuple) else [x] for x in (a, b))
     return len(a) == len(b) and all(same_array(x, y) for x, y in zip(a, b))
+
+
+def scatter_columns(case: Case) -> list[tuple[int, int]]:
+    """(input dim, update window size) per index vector component."""
+    from oracles.stablehlo.scatter import window_sizes
+
+    inputs, sizes = as_list(case.kwargs()["inputs"])[0], window_sizes(case)
+    return [(inputs.shape[d], sizes[d]) for d in case.attrs["scatter_dims_to_operand_dims"]]

@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.case import Case
+from conformance.opspec import NoRepro, op_spec
 from conformance.verdict import case_violations
-from reports.repro_families import NoRepro, code_for, literal
+from reports.repro_families import code_for, literal
 from reports.seeds import Seed
 
 __all__ = ["NoRepro", "script"]
@@ -67,48 +68,19 @@ sys.exit(1)
 '''
 
 
-_CLAUSES = {
-    "stablehlo.gather": "gather semantics: each start index is clamped to [0, dim - slice_size] before the "
-                        "slice is read; result = operand[operand_index]",
-    "stablehlo.scatter": "scatter semantics: an update whose result_index is out of bounds is skipped; "
-                         "results = exec(schedule, inputs)",
-    "onnx.GatherND": "GatherND output: the slices of data named by the index tuples (batch_dims leading dims shared)",
-    "onnx.ScatterND": "ScatterND output: a copy of data with each index tuple's slice replaced (or reduced) by its update",
-}
 _CRASH_NOTE = ('print("this seed recorded a crash: if the process dies in the call below (abort, segfault), '
                'the crash persists", flush=True)\n')
-_UNORDERED = "conformance repro: this case has colliding updates, where any order's result is right; " \
-             "an exact script would be wrong (use `conformance check`)"
-
-
 def expected_value(case: Case) -> np.ndarray:
-    """The spec's result for a valid ``case`` of an op in ``_CLAUSES``; NoRepro where one exact value
-    would be wrong."""
-    if case.op == "stablehlo.gather":
-        from oracles.stablehlo.gather import gather
-
-        return gather(**case.kwargs())
-    if case.op == "stablehlo.scatter":
-        from conformance.verdict_scatter import schedule_matters
-        from oracles.stablehlo.scatter import evaluate_fast
-
-        if schedule_matters(case) and case.attrs.get("update_computation") != "replace":
-            raise NoRepro(_UNORDERED)
-        return evaluate_fast(**case.kwargs())[0]
-    from conformance.verdict_onnx import expected_value as onnx_expected, update_positions  # onnx.GatherND/ScatterND
-
-    reduction = case.attrs.get("reduction") or "none"
-    if case.op == "onnx.ScatterND" and reduction in ("add", "mul") and case.arrays["data"].dtype.kind in "fc":
-        positions = update_positions(case)
-        if len(np.unique(positions)) < len(positions):
-            raise NoRepro(_UNORDERED)
-    return onnx_expected(case)
+    """The spec's result for a valid ``case``, as its op's record states it; NoRepro where one exact
+    value would be wrong."""
+    return op_spec(case.op).part("expected")(case)
 
 
 def script(seed: Seed) -> str:
     """The standalone script for ``seed``; NoRepro when its target or case has none."""
     case: Case = seed.case
-    if case.op not in _CLAUSES:
+    spec = op_spec(case.op)
+    if not spec.has("expected"):
         raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
     imports, setup, call = code_for(seed.target, case)
     violations = case_violations(case)
@@ -118,7 +90,7 @@ def script(seed: Seed) -> str:
     else:
         value = expected_value(case)
         expected = f"EXPECTED = {literal(value)}\nEXPECTED_TEXT = f'{{EXPECTED.dtype}}{{list(EXPECTED.shape)}} {{EXPECTED!r}}'"
-        clause = _CLAUSES[case.op]
+        clause = spec.repro_clause
     packages = ", ".join(sorted({line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))}
                                 | {"numpy"}))
     return TEMPLATE.format(title=f"{seed.target} diverges from {case.op} ({seed.cls}), case {case.id}",

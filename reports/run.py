@@ -60,12 +60,9 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
     duplicate-heavy scatter property), each edge phase first, logging as it goes."""
     stats: Counter = Counter()
     start = time.monotonic()
-    kinds = (["valid"] if target.valid else []) + (["invalid"] if target.invalid else []) + \
-        (["duplicates"] if target.valid and target.op == "stablehlo.scatter" and target.region.get("large_cases", True)
-         else [])
-    for kind in kinds:
+    for kind in ops.kinds(target):
         runs = DUPLICATE_RUNS if kind == "duplicates" else 1
-        strategy = {"valid": ops.valid_cases, "invalid": ops.invalid_cases, "duplicates": ops.duplicate_cases}[kind]
+        strategy = ops.STRATEGIES[kind]
         count = min(examples, DUPLICATE_EXAMPLES) if kind == "duplicates" else examples
         for label, strat, n in edge_runs(target, kind) + [(kind, strategy(target), count)]:
             edge = label.startswith("edge:")  # derandomized (its own seed per label); the random phase takes --seed

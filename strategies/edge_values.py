@@ -3,6 +3,7 @@ subnormals, integer min/max, zero divisors, and shift amounts at and above the b
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 import numpy as np
 from hypothesis import strategies as st
@@ -71,3 +72,15 @@ def edge_cases(draw, op: str, dtypes: tuple[str, ...], scenario: str | None = No
             continue
         arrays[f"x{i}"] = column([draw(st.sampled_from(values)) for _ in range(n)])
     return Case("mlir.scalarization", arrays, {"op": op}, meta={"scenario": scenario})
+
+
+@dataclass(frozen=True)
+class ScalarizationRegion:
+    """A scalarization target's region: its op, the dtypes it takes, and a forced scenario."""
+    op: str
+    dtypes: tuple[str, ...]
+    scenario: str | None = None
+
+
+def scalarization_cases(region: ScalarizationRegion) -> st.SearchStrategy[Case]:
+    return edge_cases(region.op, tuple(region.dtypes), region.scenario)

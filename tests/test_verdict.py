@@ -3,7 +3,8 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.outcome import Outcome
-from conformance.verdict import VARIANT_PRIORITY, judge
+from conformance.verdict import judge
+from conformance.verdict_gather import VARIANT_PRIORITY
 from oracles.stablehlo.policy import GATHER_VARIANTS
 
 TAKE = dict(offset_dims=(), collapsed_slice_dims=(0,), operand_batching_dims=(), start_indices_batching_dims=(),

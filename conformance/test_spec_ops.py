@@ -1,19 +1,24 @@
-"""Conformance of every selected target to ``stablehlo.scatter``."""
+"""The properties of every registered spec op, on every selected target (see ``conformance.opspec``):
+each test is parametrized by the plugin with the targets whose op has that property."""
+import pytest
+
 from conformance.runner import run_property
 
-OP = "stablehlo.scatter"
 
-
+@pytest.mark.conformance_property("valid")
 def test_valid(conformance_target):
-    """Valid cases in the target's region: some schedule's result, or a declared deviation."""
+    """Valid cases in the target's region: the spec's result (any schedule's where updates collide),
+    or a declared deviation."""
     run_property(conformance_target, "valid")
 
 
+@pytest.mark.conformance_property("invalid")
 def test_invalid(conformance_target):
     """Cases breaking one constraint each: the target rejects them, or declares that it does not."""
     run_property(conformance_target, "invalid")
 
 
+@pytest.mark.conformance_property("duplicates")
 def test_deterministic(conformance_target):
     """Tens of thousands of updates into a few elements, each case run three times: equal results
     (else ``nondeterministic``), each one some schedule's result."""

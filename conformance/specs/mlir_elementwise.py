@@ -1,0 +1,11 @@
+"""The record of MLIR's ``Elementwise`` trait (same shapes, no broadcasting)."""
+from __future__ import annotations
+
+from conformance.opspec import OpSpec
+from conformance.specs.urls import MLIR_ELEMENTWISE_RFC
+
+SPEC = OpSpec(
+    name="mlir.elementwise", spec=MLIR_ELEMENTWISE_RFC, label_prefix="elementwise",
+    region_ref="strategies.elementwise:ElementwiseRegion", valid_ref="strategies.elementwise:elementwise_cases",
+    check_ref="conformance.verdict_elementwise:elementwise_violations",
+    judge_ref="conformance.verdict_elementwise:judge_elementwise")

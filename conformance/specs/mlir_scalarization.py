@@ -1,0 +1,21 @@
+"""The record of the Elementwise trait's scalarization rules: an op on tensors equals the same
+backend's scalar op at every element."""
+from __future__ import annotations
+
+from conformance.opspec import OpSpec
+from conformance.specs.urls import MLIR_ELEMENTWISE_RFC
+
+
+def no_violations(case) -> list:
+    return []
+
+
+def edge_runs(target) -> list[dict]:
+    return [{"scenario": "meet"}]
+
+
+SPEC = OpSpec(
+    name="mlir.scalarization", spec=MLIR_ELEMENTWISE_RFC, label_prefix="scalarization",
+    region_ref="strategies.edge_values:ScalarizationRegion", valid_ref="strategies.edge_values:scalarization_cases",
+    check_ref=f"{__name__}:no_violations", judge_ref="conformance.verdict_scalarization:judge_scalarization",
+    edge_ref=f"{__name__}:edge_runs")
