@@ -8,8 +8,34 @@ import os
 import sys
 from pathlib import Path
 
+from conformance import runtime
 from conformance.case import Case
 from conformance.registry import BUILTIN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
+
+
+def _whole(lo: int):
+    """An argparse type: a whole number >= ``lo``, else a one-line error naming what was expected."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number >= {lo}, got {text!r}") from None
+        if value < lo:
+            raise argparse.ArgumentTypeError(f"expected a whole number >= {lo}, got {value}")
+        return value
+    return parse
+
+
+def _device(text: str) -> str:
+    try:
+        runtime.set_device(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e).split(": ", 1)[1]) from None
+    return runtime.device()
+
+
+def _add_device(parser) -> None:
+    parser.add_argument("--device", type=_device, default="cpu", help="device the targets run on: cpu (default) or cuda")
 
 
 def _versions() -> dict[str, str]:
@@ -177,12 +203,9 @@ def cmd_report(args) -> int:
     if args.previous and not (Path(args.previous) / "report.json").exists():
         print(f"conformance report: --previous: expected a report folder, got {args.previous!r}", file=sys.stderr)
         return 2
-    if args.jobs is not None and args.jobs < 1:
-        print(f"conformance report: --jobs: expected a whole number >= 1, got {args.jobs}", file=sys.stderr)
-        return 2
     path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
                resume=bool(args.resume), previous=Path(args.previous) if args.previous else None,
-               jobs=args.jobs or os.cpu_count() or 1)
+               jobs=args.jobs or os.cpu_count() or 1, device=args.device)
     print(f"\nwrote {path} and {out / 'report.md'}")
     return 0
 
@@ -202,11 +225,25 @@ def cmd_merge(args) -> int:
 
 
 def cmd_repro(args) -> int:
+    from conformance.seeds import load_seed, make_seed
     from reports.repro import NoRepro, script
-    from reports.seeds import load_seed
 
+    if bool(args.seed) == bool(args.case):
+        print("conformance repro: expected a seed file or --case (with --target), not both or neither", file=sys.stderr)
+        return 2
+    if args.device != "cpu":
+        print(f"conformance repro: --device {args.device}: scripts run on cpu only for now", file=sys.stderr)
+        return 2
     try:
-        seed = load_seed(args.seed)
+        if args.case:
+            if not args.target:
+                raise ValueError("conformance repro: --case needs --target backend:name")
+            case = _read_case(args.case, "repro")
+            if case is None:
+                return 2
+            seed = make_seed(args.target.split(":")[0], args.target, args.cls, case)
+        else:
+            seed = load_seed(args.seed)
         if args.target:
             seed.target = args.target
             seed.backend = args.target.split(":")[0]
@@ -220,7 +257,7 @@ def cmd_repro(args) -> int:
 def cmd_replay(args) -> int:
     """Re-run saved seeds: per seed, 'still diverges' or 'fixed'. Exit 1 while any still diverges."""
     from conformance.runner import check_case
-    from reports.seeds import load_seed
+    from conformance.seeds import load_seed
 
     still = 0
     for path in args.seeds:
@@ -245,12 +282,14 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--backend", required=True, help=f"{', '.join(BUILTIN_BACKENDS)} or a module path")
     check.add_argument("--target", required=True, help="target name, e.g. numpy:take[clip]")
     check.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
+    _add_device(check)
     labels = sub.add_parser("labels", help="per constraint label: a minimal breaking case, the oracle's and the verifier's messages")
     labels.add_argument("--op", default="stablehlo.gather",
                         help="a spec op whose record lists labels: stablehlo.gather (default) or stablehlo.scatter")
     probe = sub.add_parser("probe", help="run one case on every target of its op and style; print each verdict")
     probe.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
     probe.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+    _add_device(probe)
     table = sub.add_parser("onnx-table", help="how each ONNX GatherND/ScatterND target treats negative and out-of-range "
                                               "indices, int32 indices, attributes and duplicates (Markdown)")
     table.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
@@ -263,22 +302,27 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")
     report.add_argument("--ops", nargs="+", help="spec ops (default: all)")
     report.add_argument("--profile", default="nightly", help="dev, ci or nightly (default): examples per property")
-    report.add_argument("--examples", type=int, help="examples per property, overriding the profile")
-    report.add_argument("--seed", type=int, default=0, help="Hypothesis seed (default 0)")
+    report.add_argument("--examples", type=_whole(1), help="examples per property, overriding the profile")
+    report.add_argument("--seed", type=_whole(0), default=0, help="Hypothesis seed (default 0)")
     report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     report.add_argument("--resume", help="continue the run in this folder")
     report.add_argument("--previous", help="an earlier report folder: report.html shows what changed since")
-    report.add_argument("--jobs", type=int, help="targets run at once, each in its own process (default: one per core); "
+    _add_device(report)
+    report.add_argument("--jobs", type=_whole(1), help="targets run at once, each in its own process (default: one per core); "
                                                  "the report does not depend on it")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")
     merge_parser.add_argument("--out", default="reports/out", help="output folder (default reports/out)")
     repro = sub.add_parser("repro", help="print a standalone script that reproduces a saved seed")
-    repro.add_argument("seed", help="a seed file (JSON)")
-    repro.add_argument("--target", help="run the seed's case on this target instead")
+    repro.add_argument("seed", nargs="?", help="a seed file (JSON)")
+    repro.add_argument("--case", help="a case (JSON, or @path) instead of a seed file; needs --target")
+    repro.add_argument("--target", help="run the seed's case on this target instead (backend:name)")
+    repro.add_argument("--class", dest="cls", default="wrong-value", help="with --case: the divergence class to state")
+    _add_device(repro)
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
     replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
+    _add_device(replay)
     args = parser.parse_args(argv)
     commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}

@@ -44,7 +44,7 @@ def zero_size_dropped_window(case: Case) -> bool:
     if "slice_sizes" not in case.attrs:
         return False
     ss = case.attrs["slice_sizes"]
-    dims = tuple(case.attrs["collapsed_slice_dims"]) + tuple(case.attrs.get("operand_batching_dims", ()))
+    dims = tuple(case.attrs.get("collapsed_slice_dims", ())) + tuple(case.attrs.get("operand_batching_dims", ()))
     return any(ss[d] == 0 for d in dims)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from conformance import runtime
 from conformance.case import Case
 from conformance.registry import Target
 from conformance.verdict import Verdict
@@ -25,8 +26,9 @@ def case_argument(case: Case) -> str:
 
 
 def repro_command(target: Target, case: Case) -> str:
+    """The command that re-runs ``case`` on ``target`` with every option that changes its outcome."""
     return (f"conformance check --backend {shlex.quote(target.backend)} --target {shlex.quote(target.name)} "
-            f"--case {case_argument(case)}")
+            f"--device {runtime.device()} --case {case_argument(case)}")
 
 
 def describe_divergence(target: Target, case: Case, verdict: Verdict) -> str:

@@ -20,7 +20,12 @@ SPEC_CLASSES = {"spec-inconsistency"}  # about the spec, not the target: reporte
 
 
 class UndeclaredDivergence(AssertionError):
-    """A target differs from the spec in a way its backend has not declared."""
+    """A target differs from the spec in a way its backend has not declared (``case`` and ``verdict``
+    say where and how)."""
+
+    def __init__(self, message: str, case: Case | None = None, verdict: Verdict | None = None):
+        super().__init__(message)
+        self.case, self.verdict = case, verdict
 
 
 TARGET_TIMEOUT = 20.0  # seconds; a target slower than this on one case is a ``timeout``
@@ -97,6 +102,18 @@ def database_key(target: Target, label: str) -> bytes:
     return f"{target.backend}|{target.name}|{target.op}|{label}".encode()
 
 
+def _save_seed(target: Target, failure: UndeclaredDivergence) -> None:
+    """Write the (shrunk) failing case as a seed file in ``runtime.seed_dir()`` and say where, so
+    ``conformance repro``/``replay`` take it as it is."""
+    if not runtime.seed_dir() or failure.case is None:
+        return
+    from conformance.seeds import make_seed, seed_path
+
+    path = make_seed(target.backend, target.name, failure.verdict.cls, failure.case).save(
+        seed_path(runtime.seed_dir(), target.name, failure.verdict.cls, failure.case))
+    failure.add_note(f"seed file: {path}  (conformance repro {path} > repro.py; conformance replay {path})")
+
+
 def run_property(target: Target, kind: str) -> Counter:
     """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid", or
     "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times). The edge
@@ -112,7 +129,7 @@ def run_property(target: Target, kind: str) -> Counter:
         verdict = check_case(target, case, runs)
         seen.update(verdict.classes)
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and target.declared(verdict.classes, case) is None:
-            raise UndeclaredDivergence(describe_divergence(target, case, verdict))
+            raise UndeclaredDivergence(describe_divergence(target, case, verdict), case, verdict)
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:
@@ -121,11 +138,15 @@ def run_property(target: Target, kind: str) -> Counter:
             settings(max_examples=n) if n else (lambda f: f)
         test = configure(given(case=strat)(conforms))
         test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
-        if edge_phase:
-            with profiles.module_independent_draws():
+        try:
+            if edge_phase:
+                with profiles.module_independent_draws():
+                    test()
+            else:
                 test()
-        else:
-            test()
+        except UndeclaredDivergence as e:
+            _save_seed(target, e)
+            raise
     if kind == "duplicates":
         return seen
     relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}

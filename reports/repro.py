@@ -14,7 +14,7 @@ from conformance.case import Case
 from conformance.opspec import NoRepro, op_spec
 from conformance.verdict import case_violations
 from reports.repro_families import code_for, literal
-from reports.seeds import Seed
+from conformance.seeds import Seed
 
 __all__ = ["NoRepro", "script"]
 
@@ -76,13 +76,24 @@ def expected_value(case: Case) -> np.ndarray:
     return op_spec(case.op).part("expected")(case)
 
 
+def _own_code(seed: Seed):
+    """The target's own repro snippet (``target(..., repro=...)``), when it has one."""
+    from conformance.registry import BackendError, loaded_target
+
+    try:
+        t = loaded_target(seed.backend, seed.target)
+    except (BackendError, KeyError):
+        return None
+    return t.repro(seed.case.kwargs(), seed.case) if t.repro else None
+
+
 def script(seed: Seed) -> str:
     """The standalone script for ``seed``; NoRepro when its target or case has none."""
     case: Case = seed.case
     spec = op_spec(case.op)
     if not spec.has("expected"):
         raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
-    imports, setup, call = code_for(seed.target, case)
+    imports, setup, call = _own_code(seed) or code_for(seed.target, case)
     violations = case_violations(case)
     if violations:
         labels = ", ".join(v.label for v in violations)

@@ -30,7 +30,7 @@ from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import Target, loaded_target
 from conformance.runner import DUPLICATE_EXAMPLES, DUPLICATE_RUNS, check_case, database_key, edge_runs
-from reports.seeds import make_seed, versions
+from conformance.seeds import make_seed, versions
 
 SCHEMA_VERSION = 1
 
@@ -91,8 +91,11 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
 
-def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int) -> None:
-    """A job process's task: resolve the target by backend and name, then run it."""
+def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int, device: str = "cpu") -> None:
+    """A job process's task: resolve the target by backend and name, then run it on ``device``."""
+    from conformance import runtime
+
+    runtime.set_device(device)
     run_target(loaded_target(backend, name), log, examples, seed_value)
 
 
@@ -111,7 +114,7 @@ def merge(out: Path, parts: list[Path], profile: str, seed_value: int) -> Path:
 
 
 def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False,
-        previous: Path | None = None, jobs: int = 1) -> Path:
+        previous: Path | None = None, jobs: int = 1, device: str = "cpu") -> Path:
     out.mkdir(parents=True, exist_ok=True)
     log = out / "log.jsonl"
     if not resume and log.exists():
@@ -125,7 +128,7 @@ def run(out: Path, targets: list[Target], examples: int, seed_value: int, profil
             progress.step()
     else:
         with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=isolation.die_with_parent) as pool:
-            pending = {pool.submit(_run_by_name, t.backend, t.name, log, examples, seed_value) for t in todo}
+            pending = {pool.submit(_run_by_name, t.backend, t.name, log, examples, seed_value, device) for t in todo}
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:

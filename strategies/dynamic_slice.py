@@ -68,7 +68,7 @@ def _parts(draw, region: SliceRegion):
                              dtype_of(index_dtype)), dtype=dtype_of(index_dtype))
               for i, (d, k) in enumerate(zip(shape, sizes))]
     operand = draw(operand_values(tuple(shape), element, val_sc))
-    return operand, sizes, starts, {"index_scenario": idx_sc, "value_scenario": val_sc}
+    return operand, sizes, starts, {"scenario": [idx_sc, val_sc]}
 
 
 def _start_arrays(starts: list[np.ndarray]) -> dict[str, np.ndarray]:
@@ -85,9 +85,9 @@ def dynamic_slice_cases(draw, region: SliceRegion) -> Case:
 @st.composite
 def dynamic_update_slice_cases(draw, region: SliceRegion) -> Case:
     operand, sizes, starts, meta = draw(_parts(region))
-    update = draw(operand_values(tuple(sizes), operand.dtype.name, meta["value_scenario"]))
+    update = draw(operand_values(tuple(sizes), operand.dtype.name, meta["scenario"][1]))
     update = (update if update.dtype.kind == "b" else update + np.asarray(7).astype(update.dtype)) \
-        if meta["value_scenario"] == "ordinary" and update.dtype.kind in "iuf" else update
+        if meta["scenario"][1] == "ordinary" and update.dtype.kind in "iuf" else update
     return Case(UPDATE, {"operand": operand, "update": update, **_start_arrays(starts)}, {},
                 result_type={"shape": list(operand.shape), "dtype": operand.dtype.name}, meta=meta)
 

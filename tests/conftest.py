@@ -12,3 +12,11 @@ def builtin_target():
             pytest.skip(f"{backend} not installed ({', '.join(missing)})")
         return {t.name: t for t in load_backend(backend)}[name]
     return get
+
+
+@pytest.fixture(autouse=True)
+def _seeds_to_tmp(tmp_path, monkeypatch):
+    """Failing properties in the self-tests write their seed files under the test's tmp_path."""
+    from conformance import runtime
+
+    monkeypatch.setitem(runtime._STATE, "seed_dir", str(tmp_path / "seeds"))

@@ -13,7 +13,7 @@ from conformance.registry import load_backend, missing_requirements
 from conformance.runner import check_case
 from reports.repro import script
 from reports.repro_families import BUILDERS
-from reports.seeds import load_seed
+from conformance.seeds import load_seed
 
 SEEDS = sorted((Path(__file__).parent.parent / "seeds").glob("*.json"))
 PROJECT = ("conformance", "oracles", "adapters", "strategies", "reports")

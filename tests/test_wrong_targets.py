@@ -42,3 +42,19 @@ def test_a_declared_deviation_is_not_a_failure():
     target.deviations = {"wrap": [wrong_targets.WRAP_DECLARED]}
     seen = run_property(target, "valid")  # raises if any divergence is not covered by the "wrap" entry
     assert seen["wrap"] > 0
+
+
+def test_a_failing_property_writes_a_seed_that_replays_and_repros(tmp_path):
+    from conformance import runtime
+    from conformance.cli import main
+    from conformance.seeds import load_seed
+
+    target = _target("wrong:wraps-instead-of-clamps")
+    with pytest.raises(UndeclaredDivergence) as info:
+        run_property(target, "valid")
+    (path,) = (tmp_path / "seeds").glob("*.json")
+    assert f"seed file: {path}" in "\n".join(getattr(info.value, "__notes__", []))
+    seed = load_seed(path)
+    assert (seed.target, seed.cls, seed.case) == (target.name, info.value.verdict.cls, info.value.case)
+    assert runtime.seed_dir() == str(tmp_path / "seeds")
+    assert main(["replay", str(path)]) == 1  # still diverges

@@ -56,3 +56,9 @@ def load_seed(path: str | Path) -> Seed:
         raise ValueError(f"seed {path}: no such file") from None
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
         raise ValueError(f"seed {path}: expected a seed file (JSON with backend, target, class, case), {e}") from None
+
+
+def seed_path(directory: str | Path, target: str, cls: str, case: Case) -> Path:
+    """``DIR/<target>-<class>-<case id>.json``, the target name made safe for a file name."""
+    safe = "".join(c if c.isalnum() or c in "._-" else "-" for c in target).strip("-")
+    return Path(directory) / f"{safe}-{cls}-{case.id}.json"
