@@ -30,7 +30,7 @@ from strategies.onnx_nd import (
 
 D2 = np.array([[0, 1], [2, 3]], np.int32)
 D3 = np.arange(8, dtype=np.int32).reshape(2, 2, 2)
-# GatherND examples 1-5 of ../shared/specs/onnx-gathernd.md: (data, indices, batch_dims, output)
+# GatherND examples 1-5 of the ONNX GatherND operator page (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#GatherND): (data, indices, batch_dims, output)
 GATHER_EXAMPLES = [
     (D2, [[0, 0], [1, 1]], 0, [0, 3]),
     (D2, [[1], [0]], 0, [[2, 3], [0, 1]]),

@@ -1,4 +1,4 @@
-"""Oracle for MLIR's ``Broadcastable`` trait, transcribed from ../shared/specs/mlir-broadcastable-trait.md.
+"""Oracle for MLIR's ``Broadcastable`` trait, transcribed from MLIR's Broadcastable trait page (https://mlir.llvm.org/docs/Traits/Broadcastable/).
 
 ``infer_dim``, ``infer_shape`` (rank expansion on the left), ``infer_result_shape`` (unranked
 operands discarded; None when nothing is ranked) and ``verify`` follow the document's

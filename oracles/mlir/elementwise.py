@@ -1,5 +1,5 @@
 """Oracle for the ``Elementwise`` trait, transcribed from
-../shared/specs/mlir-elementwise-ops-on-tensors-rfc.txt (the proposal's rules 1-6).
+the MLIR RFC 'std elementwise ops on tensors' (https://discourse.llvm.org/t/rfc-std-elementwise-ops-on-tensors/2113) (the proposal's rules 1-6).
 
 ``verify(operand_types, result_types)`` applies rules 1-3 to MLIR type strings (scalars such as
 ``f32`` and tensors such as ``tensor<2x?xf32>``); a failure raises ``SpecViolation`` labelled

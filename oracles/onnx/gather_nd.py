@@ -1,4 +1,4 @@
-"""Oracle for ONNX ``GatherND`` (opsets 11, 12, 13), transcribed from ../shared/specs/onnx-gathernd.md.
+"""Oracle for ONNX ``GatherND`` (opsets 11, 12, 13), transcribed from the ONNX GatherND operator page (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#GatherND).
 
 Labels name the rule broken: R1..R5 are the document's numbered "salient points" (R2, R3 exist
 from opset 12), T1/T2 the type constraints (data T, indices tensor(int64)), A1 an attribute the

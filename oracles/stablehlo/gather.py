@@ -1,6 +1,6 @@
 """Oracle for ``stablehlo.gather`` with batching dims.
 
-Transcribed from ../shared/specs/stablehlo-gather-scatter-batching-dims-rfc.md (gather).
+Transcribed from the StableHLO batching-dims RFC (https://github.com/openxla/stablehlo/blob/main/rfcs/20240311-gather-scatter-batching-dims.md, approved version of 2024-03-11) (gather).
 ``check`` lists violated constraints (C1..C23 and the input type rows I1..I10);
 ``evaluate_literal`` walks the result index by index following the semantics bullets;
 ``evaluate_fast`` is the vectorised equivalent. ``gather`` is the public entry point.

@@ -1,6 +1,6 @@
 """Oracle for ``stablehlo.scatter`` with batching dims.
 
-Transcribed from ../shared/specs/stablehlo-gather-scatter-batching-dims-rfc.md (scatter).
+Transcribed from the StableHLO batching-dims RFC (https://github.com/openxla/stablehlo/blob/main/rfcs/20240311-gather-scatter-batching-dims.md, approved version of 2024-03-11) (scatter).
 ``check`` lists violated constraints (C1..C25 and the input rows I1..I12); ``evaluate_literal``
 walks ``index_space(updates[0])`` one update element at a time following the semantics bullets;
 ``evaluate_fast`` is the vectorised equivalent (same schedule: row-major update order).
