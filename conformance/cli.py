@@ -13,6 +13,15 @@ from conformance.case import Case
 from conformance.registry import BUILTIN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: one line (the command, the argument, what was expected), exit code 2."""
+
+    def error(self, message: str):
+        message = message.replace("the following arguments are required: ", "expected the arguments ")
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def _whole(lo: int):
     """An argparse type: a whole number >= ``lo``, else a one-line error naming what was expected."""
     def parse(text: str) -> int:
@@ -275,7 +284,7 @@ def cmd_replay(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
+    parser = _Parser(prog="conformance", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="backends, targets and installed versions")
     check = sub.add_parser("check", help="run one case on one target and print the verdict")
@@ -323,7 +332,10 @@ def main(argv: list[str] | None = None) -> int:
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
     replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
     _add_device(replay)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # a bad argument (one line already printed), or --help
+        return int(e.code or 0)
     commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:

@@ -27,14 +27,15 @@ class BroadcastRegion:
     scenario: str | None = None  # force one of SCENARIOS (the edge phase); None: drawn per case
 
 
-# Swarm scenarios (one per case, each as often as ``ordinary``): a static 0 among the sizes; 1 meeting
-# ``?`` at one position; a static clash beside a ``?`` at the same position (the clash must still be
+# Swarm scenarios (one per case, each as often as ``ordinary``): a static 0 meeting 1 (valid: 0) or a
+# static n > 1 (a clash) at one position; 1 meeting ``?`` at one position; a static clash beside a ``?`` at the same position (the clash must still be
 # found); every operand unranked.
-SCENARIOS = ("ordinary", "zero", "one-vs-dynamic", "clash-beside-dynamic", "all-unranked")
+SCENARIOS = ("ordinary", "zero", "zero-clash", "one-vs-dynamic", "clash-beside-dynamic", "all-unranked")
 
 
 def _scenarios(region: BroadcastRegion) -> tuple[str, ...]:
-    needs = {"one-vs-dynamic": region.dynamic and region.max_operands >= 2,
+    needs = {"zero": region.max_operands >= 2, "zero-clash": region.max_operands >= 2,
+             "one-vs-dynamic": region.dynamic and region.max_operands >= 2,
              "clash-beside-dynamic": region.dynamic and region.max_operands >= 3, "all-unranked": region.unranked}
     return tuple(s for s in SCENARIOS if needs.get(s, True))
 
@@ -42,11 +43,9 @@ def _scenarios(region: BroadcastRegion) -> tuple[str, ...]:
 @st.composite
 def broadcast_cases(draw, region: BroadcastRegion) -> Case:
     scenario = draw_scenario(draw, "broadcast", _scenarios(region), region.scenario)
-    special = scenario in ("one-vs-dynamic", "clash-beside-dynamic")
+    special = scenario in ("zero", "zero-clash", "one-vs-dynamic", "clash-beside-dynamic")
     rank = draw(st.integers(1 if scenario != "ordinary" else 0, max(1, region.max_rank)))
     common = [draw(st.integers(2, 4)) for _ in range(rank)]
-    if scenario == "zero":
-        common[draw(st.integers(0, rank - 1))] = 0
     lo_n = max(region.min_operands, 3 if scenario == "clash-beside-dynamic" else 2 if special else 1)
     n = draw(st.integers(lo_n, max(lo_n, region.max_operands)))
     operands = []
@@ -65,7 +64,8 @@ def broadcast_cases(draw, region: BroadcastRegion) -> Case:
         operands.append(tuple(shape))
     if special:  # the meeting position: the last dim, present in every operand at full rank
         operands = [tuple(common) for _ in operands]
-        meet = [1, None] if scenario == "one-vs-dynamic" else [common[-1], common[-1] + 3, None]
+        meet = {"zero": [0, 1], "zero-clash": [0, common[-1]], "one-vs-dynamic": [1, None]}.get(
+            scenario, [common[-1], common[-1] + 3, None])  # a static 0 meets 1 (valid) or n > 1 (a clash)
         order = draw(st.permutations(range(len(meet))))
         for i, j in enumerate(order):
             shape = list(operands[j])

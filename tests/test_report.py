@@ -93,7 +93,9 @@ def test_shards_merge_into_the_single_machine_report(tmp_path):
 
 
 @pytest.mark.parametrize("argv", [["report", "--backends", "nope"], ["report", "--ops", "onnx.Gather"],
-                                  ["report", "--shard", "3/2"], ["report", "--jobs", "0"], ["merge", "/nonexistent"]])
+                                  ["report", "--shard", "3/2"], ["report", "--jobs", "0"], ["merge", "/nonexistent"],
+                                  ["report", "--examples", "-3"], ["report", "--seed", "x"],
+                                  ["report", "--device", "tpu"], ["check", "--backend", "numpy"]])
 def test_bad_report_arguments_are_one_line_and_exit_code_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()

@@ -1,0 +1,80 @@
+"""Backend ``iree``: the case as StableHLO text (the same text the ``stablehlo`` and ``xla`` backends
+build), compiled by IREE for ``llvm-cpu`` and run with the ``local-task`` driver.
+
+Compiles and runs happen in an isolated worker process (a compiler abort is a ``crash`` verdict for
+one case); executables are cached per module text in that process. Results whose element type the
+runtime hands back poorly (bf16, complex) go through the same proxies as the interpreter's.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from adapters.dynamic_slice import slice_text
+from adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
+from conformance import isolation
+from conformance.registry import target
+
+REQUIRES = ("iree.compiler", "iree.runtime")
+FLAGS = ["--iree-llvmcpu-target-cpu=host", "--iree-input-demote-f64-to-f32=false"]  # keep float64 as float64
+_FUNCTIONS: dict[str, object] = {}
+STATS = {"compiles": 0, "compile_seconds": 0.0}
+
+
+def run_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """Child side: compile (cached per text) and call ``@main``; every result as a numpy array."""
+    import time
+
+    import iree.compiler as compiler
+    import iree.runtime as runtime
+
+    if text not in _FUNCTIONS:
+        start = time.monotonic()
+        vmfb = compiler.compile_str("module {\n" + text + "\n}", target_backends=["llvm-cpu"], input_type="stablehlo",
+                                    extra_args=FLAGS)
+        STATS["compiles"] += 1
+        STATS["compile_seconds"] += time.monotonic() - start
+        context = runtime.SystemContext(config=runtime.Config("local-task"))
+        context.add_vm_module(runtime.VmModule.copy_buffer(context.instance, vmfb))
+        _FUNCTIONS[text] = context.modules.module["main"]
+    out = _FUNCTIONS[text](*[np.array(a, order="C") for a in arrays])
+    outs = out if isinstance(out, (list, tuple)) else [out]
+    return [np.asarray(o.to_host()) for o in outs]
+
+
+def stats() -> dict:
+    """Child side: compiles so far and the seconds they took."""
+    return dict(STATS)
+
+
+def _call(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    return isolation.worker("iree").call(__name__, "run_text", {"text": text, "arrays": arrays}, timeout=120)
+
+
+@target("stablehlo.gather", "iree:gather", invalid=True, isolated=False)
+def gather(operand, start_indices, *, result_type=None, **attrs):
+    text, dtype = gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=True)
+    return from_proxies(_call(text, [*operand_arguments(operand), start_indices]), dtype)
+
+
+@target("stablehlo.scatter", "iree:scatter", region={"max_inputs": 2, "large_cases": False}, invalid=True,
+        isolated=False)
+def scatter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
+    text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
+                                        result_type, proxies=True)
+    results = split_results(_call(text, arrays), dtypes)
+    return tuple(results) if isinstance(inputs, (list, tuple)) else results[0]
+
+
+def _slice(kw: dict, result_type):
+    text, arrays, dtypes = slice_text(kw, result_type, proxies=True)
+    return split_results(_call(text, arrays), dtypes)[0]
+
+
+@target("stablehlo.dynamic_slice", "iree:dynamic_slice", invalid=True, isolated=False)
+def dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
+    return _slice({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
+
+
+@target("stablehlo.dynamic_update_slice", "iree:dynamic_update_slice", invalid=True, isolated=False)
+def dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
+    return _slice({"operand": operand, "update": update, "start_indices": start_indices}, result_type)

@@ -1,0 +1,38 @@
+"""Backend ``openvino``: the same one-node ONNX models the onnxruntime backend builds (Gather,
+GatherElements, GatherND, ScatterElements, ScatterND at each opset), read and compiled by OpenVINO
+for CPU: a second, independent ONNX runtime.
+
+OpenVINO's CPU plugin refuses a node whose output rank is unknown, so each model is reshaped to the
+case's static input shapes before it is compiled (about 0.1 s a compile here); compiled models are
+cached per (model, input shapes). Complex and bfloat16 numpy inputs are outside the region, as for
+onnxruntime.
+"""
+from __future__ import annotations
+
+from adapters import onnx_nd, onnx_scatter
+from adapters.onnx_gather import ALL_ELEMENTS, make_targets
+
+REQUIRES = ("openvino", "onnx")
+_COMPILED: dict[tuple, object] = {}
+COMPILES = {"count": 0}  # compiles in this process (the README quotes it)
+
+
+def _run(model, feeds):
+    import numpy as np
+    import openvino
+
+    key = (id(model), tuple((k, v.shape, v.dtype.name) for k, v in feeds.items()))
+    if key not in _COMPILED:
+        core = openvino.Core()
+        ov_model = core.read_model(model.SerializeToString(), b"")
+        ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in feeds.items()})
+        _COMPILED[key] = core.compile_model(ov_model, "CPU")
+        COMPILES["count"] += 1
+    result = _COMPILED[key]({k: np.array(v, order="C") for k, v in feeds.items()})  # (ascontiguousarray makes 0-d 1-d)
+    return np.asarray(next(iter(result.values())))
+
+
+ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
+GATHER_TARGETS = make_targets("openvino", _run, ELEMENTS)
+SCATTER_TARGETS = onnx_scatter.make_targets("openvino", _run, ELEMENTS)
+ND_TARGETS = onnx_nd.make_targets("openvino", _run, ELEMENTS)
