@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conformance import runtime
 from conformance.case import Case
-from conformance.registry import BUILTIN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
+from conformance.registry import BUILTIN_BACKENDS, OPT_IN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,7 +49,8 @@ def _add_device(parser) -> None:
 
 def _versions() -> dict[str, str]:
     out = {}
-    for pkg in ("numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime", "hypothesis"):
+    for pkg in ("numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime", "openvino", "iree-base-compiler",
+                "iree-base-runtime", "hypothesis"):
         try:
             out[pkg] = importlib.metadata.version(pkg)
         except importlib.metadata.PackageNotFoundError:
@@ -63,9 +64,10 @@ def cmd_list(_args) -> int:
         if missing:
             print(f"{name}: not installed (missing {', '.join(missing)})")
             continue
+        opt_in = " (opt-in: runs only with --backend " + name + ")" if name in OPT_IN_BACKENDS else ""
         for t in load_backend(name):
             kinds = "+".join(k for k, on in (("valid", t.valid), ("invalid", t.invalid)) if on)
-            print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared deviations]")
+            print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared deviations]{opt_in}")
     from conformance.ops import names
 
     print("spec ops: " + ", ".join(names()))
