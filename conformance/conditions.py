@@ -126,6 +126,12 @@ def complex_nonfinite(case: Case) -> bool:
     return any(a.dtype.kind == "c" and not bool(np.isfinite(a).all()) for a in _float_arrays(case))
 
 
+def complex_signed_zero(case: Case) -> bool:
+    """A complex input or update with a part that is -0.0."""
+    return any(a.dtype.kind == "c" and bool(((a.real == 0) & np.signbit(a.real) | (a.imag == 0) & np.signbit(a.imag)).any())
+               for a in _float_arrays(case))
+
+
 def float16_elements(case: Case) -> bool:
     """The element type is float16."""
     return any(a.dtype.name == "float16" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand", "data"))
@@ -203,6 +209,7 @@ CONDITIONS = {
     "updates-element-type-differs": updates_element_type_differs,
     "float16-elements": float16_elements,
     "complex-nonfinite": complex_nonfinite,
+    "complex-signed-zero": complex_signed_zero,
     "bound-beyond-index-dtype": bound_beyond_index_dtype,
     "min-max-nan": min_max_nan,
     "min-max-signed-zero": min_max_signed_zero,
