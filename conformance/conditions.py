@@ -11,6 +11,11 @@ from conformance.case import Case
 from conformance.opspec import op_spec
 
 
+def index_array(case: Case) -> np.ndarray:
+    """The case's index values (see ``_indices``)."""
+    return _indices(case)
+
+
 def _indices(case: Case) -> np.ndarray:
     """The case's index array, as its spec op's record names it (variadic ones stacked; empty where
     the op has none)."""

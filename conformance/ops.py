@@ -36,6 +36,13 @@ def substantive(case: Case) -> bool:
     return check(case) if check else True
 
 
+def indexed(case: Case) -> bool:
+    """Whether the case has an index value (its op's index array, or variadic start indices, is not empty)."""
+    from conformance.conditions import index_array
+
+    return index_array(case).size > 0
+
+
 def kinds(target: Target) -> list[str]:
     """The properties ``target`` runs: valid, invalid where it takes invalid cases, duplicates where
     its op has a duplicate-heavy strategy and its region allows large cases."""

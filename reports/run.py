@@ -29,7 +29,7 @@ from conformance import isolation, ops
 from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import Target, loaded_target
-from conformance.runner import DUPLICATE_EXAMPLES, DUPLICATE_RUNS, check_case, database_key, edge_runs
+from conformance.runner import DUPLICATE_EXAMPLES, DUPLICATE_RUNS, check_case, database_key, edge_runs, edge_seed
 from conformance.seeds import make_seed, versions
 
 SCHEMA_VERSION = 1
@@ -65,10 +65,10 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
         strategy = ops.STRATEGIES[kind]
         count = min(examples, DUPLICATE_EXAMPLES) if kind == "duplicates" else examples
         for label, strat, n in edge_runs(target, kind) + [(kind, strategy(target), count)]:
-            edge = label.startswith("edge:")  # derandomized (its own seed per label); the random phase takes --seed
+            edge = label.startswith("edge:")  # its own fixed seed per (target, label); the random phase takes --seed
 
             @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck),
-                      print_blob=False, derandomize=edge)
+                      print_blob=False)
             @given(case=strat)
             def prop(case: Case) -> None:
                 verdict = check_case(target, case, runs)
@@ -82,8 +82,7 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                                   "reason": dev.reason if dev else "", "case": case.to_json()})
 
             prop.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
-            if not edge:
-                prop = seed(seed_value)(prop)
+            prop = seed(edge_seed(target, label) if edge else seed_value)(prop)
             with module_independent_draws():
                 prop()
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,

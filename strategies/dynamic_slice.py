@@ -18,7 +18,7 @@ from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from oracles.dtypes import dtype as dtype_of
 from oracles.stablehlo.dynamic_slice import SLICE, UPDATE
 from strategies.boundary import draw_scenarios, element_dtypes_for, index_dtypes_for
-from strategies.values import _cast, index_value, operand_values
+from strategies.values import _cast, index_value, operand_values, with_room
 
 EDGE_DIMS = {"int8": (128, 129), "uint8": (256, 257)}
 
@@ -64,6 +64,8 @@ def _parts(draw, region: SliceRegion):
         # top-bit: the longest edge dim, so that dim - size is beyond the index dtype too
         shape[edge] = EDGE_DIMS[index_dtype][-1] if idx_sc == "top-bit" else draw(st.sampled_from(EDGE_DIMS[index_dtype]))
     sizes = [draw(st.integers(1, 2)) if d == edge else draw(st.integers(0, shape[d])) for d in range(rank)]
+    if idx_sc != "ordinary":
+        with_room(draw, shape, sizes, list(range(rank)))
     starts = [np.array(_cast(draw(index_value(0, d - k, d, index_dtype, region.oob_share, idx_sc, shift=i)),
                              dtype_of(index_dtype)), dtype=dtype_of(index_dtype))
               for i, (d, k) in enumerate(zip(shape, sizes))]

@@ -16,7 +16,7 @@ from conformance.case import Case
 from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from oracles.dtypes import dtype as dtype_of
 from strategies.boundary import draw_scenarios, element_dtypes_for, index_dtypes_for
-from strategies.values import index_array, operand_values, sort_index_vectors
+from strategies.values import index_array, operand_values, sort_index_vectors, with_room
 
 STYLES = ("general", "take", "along_axis", "advanced", "gather_nd")
 EDGE_DIMS = {"int8": (127, 128, 129), "uint8": (255, 256, 257), "int16": (32767, 32768), "uint16": (65535, 65536)}
@@ -148,15 +148,15 @@ def general_plan(draw, region: GatherRegion) -> Plan:
     offset_dims = sorted(list(draw(st.permutations(range(nb + n_offset))))[:n_offset])
     plan = Plan(shape, slices, offset_dims, csd, obd, sibd, sim, ivd, si_shape)
     if edge_dim is not None:
-        plan = _with_edge_dim(draw, plan, edge_dim, region.index_dtypes)
+        plan = _with_edge_dim(draw, plan, edge_dim, region.index_dtypes, region.index_scenario == "top-bit")
     return plan
 
 
-def _with_edge_dim(draw, plan: Plan, d: int, index_dtypes) -> Plan:
+def _with_edge_dim(draw, plan: Plan, d: int, index_dtypes, largest: bool = False) -> Plan:
     """Make operand dim ``d`` large enough that its clamp bound sits at a small index dtype's edge."""
     sizes = sorted({v for name in index_dtypes for v in EDGE_DIMS.get(name, ())})
-    if sizes:
-        plan.operand_shape[d] = draw(st.sampled_from(sizes))
+    if sizes:  # largest (top-bit): dim - size is beyond the index dtype's maximum as well
+        plan.operand_shape[d] = sizes[-1] if largest else draw(st.sampled_from(sizes))
         plan.slice_sizes[d] = 1 if d in plan.collapsed_slice_dims else draw(st.integers(1, 2))
     return plan
 
@@ -267,10 +267,16 @@ def _scenario_case(draw, region: GatherRegion) -> Case:
     result), then the arrays."""
     idx_sc, val_sc = draw_scenarios(draw, region, region.oob_share > 0)
     region = replace(region, index_scenario=idx_sc, value_scenario=val_sc)
+    if idx_sc == "top-bit":  # the smallest unsigned dtype: its edge dims stay small
+        small = [d for d in ("uint8", "uint16") if d in region.index_dtypes]
+        region = replace(region, index_dtypes=(small[0],)) if small else region
     plan = draw(gather_plans(region))
     if idx_sc == "top-bit" and region.style != "general" and plan.start_index_map:
-        plan = _with_edge_dim(draw, plan, plan.start_index_map[0], region.index_dtypes)
+        plan = _with_edge_dim(draw, plan, plan.start_index_map[0], region.index_dtypes, largest=True)
+    if idx_sc != "ordinary":
+        with_room(draw, plan.operand_shape, plan.slice_sizes, plan.start_index_map)
     return draw(materialize(plan, region))
+
 
 
 def gather_cases(region: GatherRegion | None = None, **kwargs) -> st.SearchStrategy[Case]:

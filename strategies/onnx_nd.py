@@ -51,7 +51,7 @@ def _index_values(draw, shape: tuple[int, ...], sizes: list[int], region: OnnxRe
     """int64 indices of ``shape`` (last axis: one entry per size in ``sizes``), in [-s, s-1]; component k
     shifted by k (distinct components); ``past-end``: mostly 0 or s-1 (the ends of the range)."""
     out = np.zeros(shape, np.int64)
-    weight = round(region.negative_share * 100)
+    weight = round((IN_SCENARIO_SHARE if scenario == "negative" else region.negative_share) * 100)
     near = round(IN_SCENARIO_SHARE * 99)
     for pos in np.ndindex(*shape):
         s = sizes[pos[-1]]
@@ -63,6 +63,11 @@ def _index_values(draw, shape: tuple[int, ...], sizes: list[int], region: OnnxRe
     return out
 
 
+def _lo(index_scenario: str) -> int:
+    """The smallest data dim: 2 under an index scenario, so a negative index and its wrapped value differ."""
+    return 1 if index_scenario == "ordinary" else 2
+
+
 def _scenarios(draw, region: OnnxRegion) -> tuple[str, str, str]:
     """(index scenario, value scenario, element dtype) of one case (see ``strategies.boundary``)."""
     idx, val = draw_scenarios(draw, region, False)
@@ -71,13 +76,13 @@ def _scenarios(draw, region: OnnxRegion) -> tuple[str, str, str]:
 
 @st.composite
 def gather_nd_cases(draw, region: OnnxRegion) -> Case:
+    idx_sc, val_sc, element = _scenarios(draw, region)
     r = draw(st.integers(1, region.max_rank))
     b = draw(st.integers(0, r - 1)) if region.opset >= 12 else 0
     k = draw(st.integers(1, r - b))
-    data_shape = _dims(draw, r, region)
+    data_shape = _dims(draw, r, region, lo=_lo(idx_sc))
     extra = _dims(draw, draw(st.integers(0, 2)), region, lo=0)
     indices_shape = tuple(data_shape[:b] + extra + [k])
-    idx_sc, val_sc, element = _scenarios(draw, region)
     indices = draw(_index_values(indices_shape, data_shape[b:b + k], region, idx_sc))
     data = draw(operand_values(tuple(data_shape), element, val_sc))
     attrs = {"opset": region.opset}
@@ -88,11 +93,11 @@ def gather_nd_cases(draw, region: OnnxRegion) -> Case:
 
 @st.composite
 def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
+    idx_sc, val_sc, element = _scenarios(draw, region)
     r = draw(st.integers(1, region.max_rank))
     k = draw(st.integers(1, r))
-    data_shape = _dims(draw, r, region)
+    data_shape = _dims(draw, r, region, lo=_lo(idx_sc))
     reduction = region.reduction
-    idx_sc, val_sc, element = _scenarios(draw, region)
     batch = _dims(draw, draw(st.integers(0, 2)), region, lo=0)
     n = int(np.prod(batch, dtype=np.int64))
     space = int(np.prod(data_shape[:k], dtype=np.int64))
@@ -108,7 +113,7 @@ def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
                 flat[i] = flat[draw(st.integers(0, i - 1))]
     rows = np.array(np.unravel_index(np.asarray(flat, np.int64), data_shape[:k])).T.reshape(n, k) if n else \
         np.zeros((0, k), np.int64)
-    share = 0 if idx_sc == "distinct" else IN_SCENARIO_SHARE if idx_sc == "past-end" else region.negative_share
+    share = 0 if idx_sc == "distinct" else IN_SCENARIO_SHARE if idx_sc in ("past-end", "negative") else region.negative_share
     weight = round(share * 100)
     for pos in np.ndindex(*rows.shape):
         if draw(st.integers(0, 99)) < weight:

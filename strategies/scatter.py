@@ -20,7 +20,7 @@ from oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
 from oracles.stablehlo.scatter import result_positions
 from oracles.stablehlo.scatter_policy import COMPUTATIONS
 from strategies.boundary import MEETINGS, draw_scenarios, element_dtypes_for, index_dtypes_for, meeting_value
-from strategies.values import index_array, operand_values, sort_index_vectors
+from strategies.values import index_array, operand_values, sort_index_vectors, with_room
 
 STYLES = ("general", "along_axis", "advanced", "take", "scatter_nd")
 EDGE_DIMS = {"int8": (127, 128, 129), "uint8": (255, 256, 257)}
@@ -351,6 +351,8 @@ def _scenario_case(draw, region: ScatterRegion) -> Case:
     plan = draw(scatter_plans(region))
     if idx_sc == "top-bit" and region.style != "general":
         plan = _with_edge_dim(draw, plan, region.index_dtypes)
+    if idx_sc != "ordinary":
+        with_room(draw, plan.input_shape, plan.window_sizes, plan.scatter_dims_to_operand_dims)
     return draw(materialize(plan, region))
 
 

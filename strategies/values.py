@@ -129,3 +129,11 @@ def sort_index_vectors(indices: np.ndarray, ivd: int, dim_map: list[int], bounds
 
     rows = sorted(range(len(flat)), key=lambda i: key(flat[i]))
     return from_index_vectors(flat[rows].reshape(vectors.shape), ivd, indices.ndim)
+
+
+def with_room(draw, shape: list[int], windows: list[int], indexed: list[int]) -> None:
+    """Under an index scenario, every indexed dim gets room for its window to move (dim - window >= 1),
+    so a clamped, wrapped or permuted start reads a different place."""
+    for d in indexed:
+        if shape[d] - windows[d] < 1:
+            shape[d] = windows[d] + draw(st.integers(1, 2))

@@ -8,7 +8,7 @@ from conformance import runtime
 from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import load_backend, target
-from conformance.runner import UndeclaredDivergence, check_case, database_key, edge_runs, run_property
+from conformance.runner import UndeclaredDivergence, check_case, database_key, edge_runs, edge_seed, run_property
 from oracles.stablehlo.gather import evaluate_fast, normalize
 from oracles.stablehlo.policy import GATHER_VARIANTS
 
@@ -47,15 +47,15 @@ def _edge_cases(t) -> list[str]:
         return None
 
     rec = record.__conformance_target__
-    from hypothesis import given, settings
+    from hypothesis import given, seed, settings
 
     for label, strategy, n in edge_runs(rec, "valid"):
-        @settings(max_examples=n, derandomize=True, database=None)
+        @seed(edge_seed(rec, label))
+        @settings(max_examples=n, database=None)
         @given(case=strategy)
         def collect(case):
             seen.append(case.id)
 
-        collect.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(rec, label)
         with module_independent_draws():
             collect()
     return seen
