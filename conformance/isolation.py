@@ -119,6 +119,12 @@ def worker(name: str) -> Worker:
     return _WORKERS[name]
 
 
+def close_all() -> None:
+    """Stop every worker of this process (each restarts on its next call)."""
+    for w in _WORKERS.values():
+        w.close()
+
+
 def _serve() -> None:
     die_with_parent()
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer

@@ -32,6 +32,24 @@ TARGET_TIMEOUT = 20.0  # seconds; a target slower than this on one case is a ``t
 
 
 def call(target: Target, case: Case) -> outcome.Outcome:
+    """Run ``target`` on ``case`` in worker processes that no earlier case has corrupted: a crash is
+    tried again in fresh workers (where it does not recur, an earlier call had corrupted the process
+    and the fresh answer stands, with a warning), and after a case on which the target declares a
+    crash the workers restart (a declared out-of-bounds write must not kill the next case)."""
+    first = _call_once(target, case)
+    if first.kind == "crash":
+        isolation.close_all()
+        again = _call_once(target, case)
+        if again.kind != "crash":
+            warnings.warn(f"{target.name}: a worker died ({first.message[:120]}) on case {case.id}, which runs "
+                          "cleanly in a fresh process: an earlier case had corrupted it", stacklevel=2)
+            return again
+    if target.declared(("crash",), case) is not None:
+        isolation.close_all()
+    return first
+
+
+def _call_once(target: Target, case: Case) -> outcome.Outcome:
     """Run ``target`` on ``case`` (in its backend's worker process when the target is isolated)."""
     kwargs = target.call_kwargs(case)
     if not target.isolated:
