@@ -9,7 +9,7 @@ from conformance.case import Case
 from conformance.compare import same_array
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict, brief, first_mismatch, judge_validity
-from oracles.stablehlo.dynamic_slice import (SLICE, check_dynamic_slice, check_dynamic_update_slice, dynamic_slice,
+from oracles.stablehlo.dynamic_slice import (SLICE, adjusted_start, check_dynamic_slice, check_dynamic_update_slice, dynamic_slice,
                                              dynamic_update_slice)
 
 CLAMP = "adjusted_start_indices = clamp(0, start_indices, shape(operand) - {sizes})"
@@ -47,10 +47,16 @@ def out_of_bounds(case: Case) -> bool:
 def evaluate(case: Case, wrap: bool = False) -> np.ndarray:
     """The spec's result; with ``wrap``, negative starts first read from the end (``start + dim``)."""
     kw = _kw(case)
-    if wrap:
-        shape = case.arrays["operand"].shape
-        kw["start_indices"] = [np.asarray(int(s) + d if int(s) < 0 else int(s)) for s, d in zip(kw["start_indices"], shape)]
-    return dynamic_slice(**kw) if case.op == SLICE else dynamic_update_slice(**kw)
+    if not wrap:
+        return dynamic_slice(**kw) if case.op == SLICE else dynamic_update_slice(**kw)
+    operand, sizes = case.arrays["operand"], _sizes(case)
+    starts = [int(s) + d if int(s) < 0 else int(s) for s, d in zip(kw["start_indices"], operand.shape)]
+    window = tuple(slice(a, a + k) for a, k in zip(adjusted_start(starts, operand.shape, sizes), sizes))
+    if case.op == SLICE:
+        return operand[window].copy()
+    out = operand.copy()
+    out[window] = case.arrays["update"]
+    return out
 
 
 def judge_slice(case: Case, outcome: Outcome) -> Verdict:
