@@ -92,5 +92,7 @@ def confirm(case: Case, verdict: Verdict, judge_probe: Callable[[Case], Verdict]
         shown.update(v.classes)
     if not tried:
         return verdict
-    kept = [c for c in verdict.classes if c in shown] or list(verdict.classes)
+    # the probes' classes first; the case's own classes stay (each explains the case itself: a
+    # past-end case filled is 'fill' even where negative probes show the 'wrap' of the same variant)
+    kept = [c for c in verdict.classes if c in shown] + [c for c in verdict.classes if c not in shown]
     return replace(verdict, cls=kept[0], also=tuple(kept[1:]), detail=f"{verdict.detail}; confirmed on {tried} probes")

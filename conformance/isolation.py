@@ -119,10 +119,11 @@ def worker(name: str) -> Worker:
     return _WORKERS[name]
 
 
-def close_all() -> None:
-    """Stop every worker of this process (each restarts on its next call)."""
-    for w in _WORKERS.values():
-        w.close()
+def close(*names: str) -> None:
+    """Stop the named workers of this process, where they exist (each restarts on its next call)."""
+    for name in names:
+        if name in _WORKERS:
+            _WORKERS[name].close()
 
 
 def _serve() -> None:

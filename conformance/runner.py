@@ -33,19 +33,19 @@ TARGET_TIMEOUT = 20.0  # seconds; a target slower than this on one case is a ``t
 
 def call(target: Target, case: Case) -> outcome.Outcome:
     """Run ``target`` on ``case`` in worker processes that no earlier case has corrupted: a crash is
-    tried again in fresh workers (where it does not recur, an earlier call had corrupted the process
-    and the fresh answer stands, with a warning), and after a case on which the target declares a
-    crash the workers restart (a declared out-of-bounds write must not kill the next case)."""
+    tried once more (the dead worker restarts; where the crash does not recur, an earlier call had
+    corrupted the process and the fresh answer stands, with a warning), and where the target declares
+    a crash on this case but survived it, its workers restart (an out-of-bounds write must not kill the
+    next, innocent case)."""
     first = _call_once(target, case)
     if first.kind == "crash":
-        isolation.close_all()
         again = _call_once(target, case)
         if again.kind != "crash":
             warnings.warn(f"{target.name}: a worker died ({first.message[:120]}) on case {case.id}, which runs "
                           "cleanly in a fresh process: an earlier case had corrupted it", stacklevel=2)
             return again
-    if target.declared(("crash",), case) is not None:
-        isolation.close_all()
+    elif target.declared(("crash",), case) is not None:
+        isolation.close(f"target:{target.backend}", target.backend)  # the workers this backend's targets use
     return first
 
 

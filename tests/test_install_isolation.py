@@ -3,6 +3,7 @@ Hypothesis profile loaded. Built as a user would meet it: a fresh virtualenv wit
 wheel installed, beside a small project whose conftest defines ``--device`` and ``--backend`` and
 whose Hypothesis test expects the default 100 examples. (The new virtualenv borrows this one's
 installed dependencies through a path file, so the test needs no network.)"""
+import shutil
 import site
 import subprocess
 import sys
@@ -41,9 +42,14 @@ def test_default_profile_ran_100_examples(pytestconfig):
 def installed(tmp_path_factory):
     """(python of a fresh virtualenv with the suite's wheel installed, a project folder)."""
     tmp = tmp_path_factory.mktemp("install")
-    wheels = tmp / "wheels"
+    wheels, source = tmp / "wheels", tmp / "source"  # built from a copy: the checkout gets no build/ folder
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    for package in ("conformance", "strategies", "oracles", "adapters", "reports"):
+        shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-                            "-w", str(wheels), str(ROOT)], capture_output=True, text=True)
+                            "-w", str(wheels), str(source)], capture_output=True, text=True)
     assert build.returncode == 0, build.stderr[-2000:]
     env_dir = tmp / "venv"
     venv.create(env_dir, with_pip=True)
