@@ -2,6 +2,7 @@
 fail only on divergences the target has not declared."""
 from __future__ import annotations
 
+import hashlib
 import warnings
 from collections import Counter
 
@@ -97,8 +98,9 @@ INVALID_EDGE_EXAMPLES = 24  # fixed-seed invalid cases before the random ones
 
 def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
     """The edge phase of a property: (label, strategy, examples) runs, each with its own fixed seed
-    (``edge_seed``), so every run draws the same edge cases. Valid cases: one run per boundary scenario of the target's region
-    (value scenarios leave out cases that read or write nothing: ``ops.substantive``);
+    (``edge_seed``), so every run draws the same edge cases. Valid cases: one run per boundary
+    scenario of the target's region, leaving out cases that read or write nothing
+    (``ops.substantive``) and, for index scenarios, cases without an index value (``ops.indexed``);
     invalid cases: one run over the labels; the duplicate-heavy property has none."""
     if kind == "valid":
         runs = []
@@ -117,8 +119,6 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
 def edge_seed(target: Target, label: str) -> int:
     """The Hypothesis seed of one edge-phase run: a function of (target, property run) only, so pytest,
     ``conformance report`` and the benchmarks draw the same edge cases, whatever the code around them."""
-    import hashlib
-
     return int.from_bytes(hashlib.sha256(database_key(target, label)).digest()[:8], "big")
 
 
