@@ -39,13 +39,14 @@ def call(target: Target, case: Case) -> outcome.Outcome:
     a crash on this case but survived it, its workers restart (an out-of-bounds write must not kill the
     next, innocent case)."""
     first = _call_once(target, case)
-    if first.kind == "crash":
+    declared_crash = target.declared(("crash",), case) is not None
+    if first.kind == "crash" and not declared_crash:  # a declared crash is expected here: no second try
         again = _call_once(target, case)
         if again.kind != "crash":
             warnings.warn(f"{target.name}: a worker died ({first.message[:120]}) on case {case.id}, which runs "
                           "cleanly in a fresh process: an earlier case had corrupted it", stacklevel=2)
             return again
-    elif target.declared(("crash",), case) is not None:
+    elif declared_crash:
         isolation.close(f"target:{target.backend}", target.backend)  # the workers this backend's targets use
     return first
 
