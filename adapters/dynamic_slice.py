@@ -32,7 +32,7 @@ def _window(start_indices, sizes) -> tuple:
     return tuple(slice(s, s + k) for s, k in zip(_starts(start_indices), sizes))
 
 
-def _literal_args(kw: dict) -> tuple[list[str], str]:
+def _literal_args(kw: dict) -> list[str]:
     """Setup lines defining OPERAND (and UPDATE) and STARTS, for a repro script."""
     from reports.repro_families import literal
 
@@ -41,7 +41,7 @@ def _literal_args(kw: dict) -> tuple[list[str], str]:
         lines.append(f"UPDATE = {literal(kw['update'])}")
     starts = kw.get("start_indices", [])
     lines.append("STARTS = [" + ", ".join(f"np.{np.asarray(s).dtype.name}({int(s)})" for s in starts) + "]")
-    return lines, ""
+    return lines
 
 
 # --- jax ----------------------------------------------------------------------------------------
@@ -57,11 +57,11 @@ def _jax_targets() -> dict:
         flag = "" if allow else ", allow_negative_indices=False"
 
         def slice_repro(kw, case, _flag=flag):
-            setup, _ = _literal_args(kw)
+            setup = _literal_args(kw)
             return _JAX, setup, f"lax.dynamic_slice(OPERAND, STARTS, {list(kw['slice_sizes'])}{_flag})"
 
         def update_repro(kw, case, _flag=flag):
-            setup, _ = _literal_args(kw)
+            setup = _literal_args(kw)
             return _JAX, setup, f"lax.dynamic_update_slice(OPERAND, UPDATE, STARTS{_flag})"
 
         def dynamic_slice(operand, start_indices=(), *, slice_sizes, _allow=allow, **_):
@@ -124,21 +124,24 @@ def slice_text(kw: dict, result_type: dict | None, proxies: bool) -> tuple[str, 
     return main_function(params, body, [("%r", shape, dtype)], proxies), arrays, [dtype]
 
 
+def text_targets(backend: str, names: tuple[str, str], run, valid: bool = True) -> dict:
+    """A dynamic_slice and a dynamic_update_slice target of ``backend`` (named ``names``) that both
+    hand the case's keyword arguments and declared result type to ``run`` (which runs the StableHLO text)."""
+    def dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
+        return run({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
+
+    def dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
+        return run({"operand": operand, "update": update, "start_indices": start_indices}, result_type)
+
+    return {name: target(op, name, backend=backend, valid=valid, invalid=True, isolated=False)(fn)
+            for op, name, fn in zip((SLICE, UPDATE), names, (dynamic_slice, dynamic_update_slice))}
+
+
 def _xla(kw: dict, result_type):
     text, arrays, _ = slice_text(kw, result_type, proxies=False)
     (out,) = isolation.worker("xla").call("adapters.xla", "run_text",
                                           {"text": text, "arrays": arrays, "device": runtime.device()})
     return out
-
-
-@target(SLICE, "xla:dynamic_slice", backend="xla", invalid=True, isolated=False)
-def xla_dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
-    return _xla({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
-
-
-@target(UPDATE, "xla:dynamic_update_slice", backend="xla", invalid=True, isolated=False)
-def xla_dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
-    return _xla({"operand": operand, "update": update, "start_indices": start_indices}, result_type)
 
 
 def _interpret(kw: dict, result_type):
@@ -153,30 +156,16 @@ def _verify(kw: dict, result_type):
     return np.asarray(True)  # accepted
 
 
-@target(SLICE, "stablehlo:dynamic_slice-interpreter", backend="stablehlo", invalid=True, isolated=False)
-def interpreter_dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
-    return _interpret({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
-
-
-@target(UPDATE, "stablehlo:dynamic_update_slice-interpreter", backend="stablehlo", invalid=True, isolated=False)
-def interpreter_dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
-    return _interpret({"operand": operand, "update": update, "start_indices": start_indices}, result_type)
-
-
-@target(SLICE, "stablehlo:dynamic_slice-verifier", backend="stablehlo", valid=False, invalid=True, isolated=False)
-def verifier_dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
-    return _verify({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
-
-
-@target(UPDATE, "stablehlo:dynamic_update_slice-verifier", backend="stablehlo", valid=False, invalid=True,
-        isolated=False)
-def verifier_dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
-    return _verify({"operand": operand, "update": update, "start_indices": start_indices}, result_type)
+XLA_TARGETS = text_targets("xla", ("xla:dynamic_slice", "xla:dynamic_update_slice"), _xla)
+INTERPRETER_TARGETS = text_targets(
+    "stablehlo", ("stablehlo:dynamic_slice-interpreter", "stablehlo:dynamic_update_slice-interpreter"), _interpret)
+VERIFIER_TARGETS = text_targets(
+    "stablehlo", ("stablehlo:dynamic_slice-verifier", "stablehlo:dynamic_update_slice-verifier"), _verify, valid=False)
 
 
 # --- numpy and torch slicing (in bounds) ---------------------------------------------------------
 def _numpy_slice_repro(kw, case):
-    setup, _ = _literal_args(kw)
+    setup = _literal_args(kw)
     window = ", ".join(f"int(STARTS[{i}]):int(STARTS[{i}]) + {int(k)}" for i, k in enumerate(kw["slice_sizes"]))
     return [], setup, f"OPERAND[({window}{',' if len(kw['slice_sizes']) == 1 else ''})]"
 
@@ -187,7 +176,7 @@ def numpy_dynamic_slice(operand, start_indices=(), *, slice_sizes, **_):
 
 
 def _numpy_update_repro(kw, case):
-    setup, _ = _literal_args(kw)
+    setup = _literal_args(kw)
     window = ", ".join(f"int(STARTS[{i}]):int(STARTS[{i}]) + {int(k)}" for i, k in enumerate(kw["update"].shape))
     return [], setup + ["out = OPERAND.copy()", f"out[({window}{',' if kw['update'].ndim == 1 else ''})] = UPDATE"], "out"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.dynamic_slice import slice_text
+from adapters.dynamic_slice import slice_text, text_targets
 from adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
 from conformance import isolation
 from conformance.registry import target
@@ -70,11 +70,4 @@ def _slice(kw: dict, result_type):
     return split_results(_call(text, arrays), dtypes)[0]
 
 
-@target("stablehlo.dynamic_slice", "iree:dynamic_slice", invalid=True, isolated=False)
-def dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
-    return _slice({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
-
-
-@target("stablehlo.dynamic_update_slice", "iree:dynamic_update_slice", invalid=True, isolated=False)
-def dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
-    return _slice({"operand": operand, "update": update, "start_indices": start_indices}, result_type)
+SLICE_TARGETS = text_targets("iree", ("iree:dynamic_slice", "iree:dynamic_update_slice"), _slice)

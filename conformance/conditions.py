@@ -12,11 +12,6 @@ from conformance.opspec import op_spec
 
 
 def index_array(case: Case) -> np.ndarray:
-    """The case's index values (see ``_indices``)."""
-    return _indices(case)
-
-
-def _indices(case: Case) -> np.ndarray:
     """The case's index array, as its spec op's record names it (variadic ones stacked; empty where
     the op has none)."""
     name = op_spec(case.op).indices
@@ -28,19 +23,19 @@ def _indices(case: Case) -> np.ndarray:
 
 def empty_index_vector(case: Case) -> bool:
     """The index vector has size 0 (the index_vector_dim of the indices has size 0)."""
-    si, ivd = _indices(case), case.attrs["index_vector_dim"]
+    si, ivd = index_array(case), case.attrs["index_vector_dim"]
     return ivd < si.ndim and si.shape[ivd] == 0
 
 
 def negative_start(case: Case) -> bool:
     """Some start index is negative."""
-    si = _indices(case)
+    si = index_array(case)
     return si.dtype.kind == "i" and bool((si < 0).any())
 
 
 def unsigned_index_high_bit(case: Case) -> bool:
     """Unsigned start indices with the top bit set (negative if read as signed)."""
-    si = _indices(case)
+    si = index_array(case)
     return si.dtype.kind == "u" and bool((si >> np.array(si.dtype.itemsize * 8 - 1, si.dtype)).any())
 
 
@@ -55,7 +50,7 @@ def zero_size_dropped_window(case: Case) -> bool:
 
 def index_at_dtype_edge(case: Case) -> bool:
     """Some start index lies within 1 of its dtype's minimum or maximum."""
-    si = _indices(case)
+    si = index_array(case)
     if si.dtype.kind not in "iu" or not si.size:
         return False
     info = np.iinfo(si.dtype)
@@ -65,7 +60,7 @@ def index_at_dtype_edge(case: Case) -> bool:
 
 def index_beyond_int32(case: Case) -> bool:
     """Some index value lies outside int32's range (it changes if the indices are narrowed to int32)."""
-    si = _indices(case)
+    si = index_array(case)
     if si.dtype.kind not in "iu" or si.dtype.itemsize < 8 or not si.size:
         return False
     wide = si.astype(object)
@@ -89,7 +84,7 @@ def subnormal_values(case: Case) -> bool:
 
 def zero_size_batch(case: Case) -> bool:
     """The start indices have a zero-size dim (so the result has no batch elements)."""
-    return 0 in _indices(case).shape
+    return 0 in index_array(case).shape
 
 
 def _float_arrays(case: Case) -> list[np.ndarray]:
@@ -119,7 +114,7 @@ def min_max_signed_zero(case: Case) -> bool:
 
 def bound_beyond_index_dtype(case: Case) -> bool:
     """An indexed dim whose last valid window start (dim - window size) exceeds the index dtype's maximum."""
-    si, columns = _indices(case), op_spec(case.op).part("columns")
+    si, columns = index_array(case), op_spec(case.op).part("columns")
     if si.dtype.kind not in "iu" or columns is None:
         return False
     top = int(np.iinfo(si.dtype).max)
@@ -150,7 +145,7 @@ def updates_element_type_differs(case: Case) -> bool:
 
 def boolean_indices(case: Case) -> bool:
     """The index array has element type bool (i1: a boolean, not an integer type, in StableHLO)."""
-    return _indices(case).dtype.kind == "b"
+    return index_array(case).dtype.kind == "b"
 
 
 def unranked_operand(case: Case) -> bool:

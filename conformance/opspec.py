@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 SPEC_OP_MODULES = (
     "conformance.specs.stablehlo_gather",
@@ -29,9 +29,6 @@ SPEC_OP_MODULES = (
 
 class NoRepro(ValueError):
     """This seed's target (or case) has no standalone script."""
-
-
-KINDS = ("valid", "invalid", "duplicates")  # property kinds a spec op can have
 
 
 @dataclass(frozen=True)
@@ -130,10 +127,3 @@ def op_spec(name: str) -> OpSpec:
         raise ValueError(f"spec op: expected one of {', '.join(ops)}, got {name!r}")
     return ops[name]
 
-
-def call(name: str, part: str, *args, **kwargs) -> Any:
-    """Call spec op ``name``'s ``part`` (e.g. ``call("stablehlo.gather", "judge", case, outcome)``)."""
-    fn: Callable | None = op_spec(name).part(part)
-    if fn is None:
-        raise ValueError(f"spec op {name}: has no {part}")
-    return fn(*args, **kwargs)

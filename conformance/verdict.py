@@ -49,6 +49,22 @@ def first_mismatch(expected: np.ndarray, observed: np.ndarray) -> str:
     return f"first difference at result{list(at)}: expected {expected[at]!r}, got {observed[at]!r} ({len(bad)} differ)"
 
 
+def type_verdict(expected: np.ndarray, outcome: Outcome, shape_clause: str = "", dtype_clause: str = "") -> Verdict | None:
+    """``wrong-shape`` where the target's value is not one array of ``expected``'s shape, ``wrong-dtype``
+    where its element type differs; None where both agree (the values are compared next)."""
+    observed = outcome.value
+    if not isinstance(observed, np.ndarray):
+        return Verdict("wrong-shape", "target returned several values", clause=shape_clause,
+                       expected=brief(expected), observed=outcome.brief())
+    if observed.shape != expected.shape:
+        return Verdict("wrong-shape", f"shape {list(observed.shape)} != {list(expected.shape)}", clause=shape_clause,
+                       expected=brief(expected), observed=brief(observed))
+    if observed.dtype != expected.dtype:
+        return Verdict("wrong-dtype", f"dtype {observed.dtype.name} != {expected.dtype.name}", clause=dtype_clause,
+                       expected=brief(expected), observed=brief(observed))
+    return None
+
+
 def case_violations(case) -> list:
     """The oracle's check of a case (its declared result type included where it has one)."""
     return op_spec(case.op).part("check")(case)

@@ -7,7 +7,7 @@ import numpy as np
 from conformance.case import Case
 from conformance.compare import mismatch_mask, same_array
 from conformance.outcome import Outcome
-from conformance.verdict import Verdict, brief, first_mismatch, judge_validity
+from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
 from oracles.stablehlo.gather import SpecGap, check, evaluate_fast, gather, needs_clamp
 from oracles.stablehlo.policy import GATHER_VARIANTS
 
@@ -65,14 +65,9 @@ def judge_gather(case: Case, outcome: Outcome) -> Verdict:
         return Verdict(cls, f"{outcome.error_type}: {outcome.message[:300]}", clause=clamp_clause if oob else "valid input",
                        expected=brief(expected), observed=outcome.brief())
     observed = outcome.value
-    if not isinstance(observed, np.ndarray):
-        return Verdict("wrong-shape", "target returned several values", expected=brief(expected), observed=outcome.brief())
-    if observed.shape != expected.shape:
-        return Verdict("wrong-shape", f"shape {list(observed.shape)} != {list(expected.shape)}", clause="C22",
-                       expected=brief(expected), observed=brief(observed))
-    if observed.dtype != expected.dtype:
-        return Verdict("wrong-dtype", f"dtype {observed.dtype.name} != {expected.dtype.name}", clause="C23",
-                       expected=brief(expected), observed=brief(observed))
+    wrong_type = type_verdict(expected, outcome, "C22", "C23")
+    if wrong_type:
+        return wrong_type
     if same_array(expected, observed):
         return Verdict("conform")
     if oob:

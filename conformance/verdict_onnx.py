@@ -9,7 +9,7 @@ from conformance.case import Case
 from conformance.compare import same_array
 from conformance.outcome import Outcome
 from conformance.scatter_compare import schedule_mismatch
-from conformance.verdict import Verdict, brief, first_mismatch, judge_validity
+from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
 from oracles.onnx.gather_nd import OP as GATHER_ND
 from oracles.onnx.gather_nd import check as check_gather_nd
 from oracles.onnx.gather_nd import evaluate as evaluate_gather_nd
@@ -55,12 +55,9 @@ def judge_onnx(case: Case, outcome: Outcome) -> Verdict:
         return Verdict("rejects-valid", f"{outcome.error_type}: {outcome.message[:300]}", clause="valid input",
                        expected=brief(expected), observed=outcome.brief())
     observed = outcome.value
-    if not isinstance(observed, np.ndarray) or observed.shape != expected.shape:
-        return Verdict("wrong-shape", f"shape {list(np.shape(observed))} != {list(expected.shape)}",
-                       expected=brief(expected), observed=outcome.brief())
-    if observed.dtype != expected.dtype:
-        return Verdict("wrong-dtype", f"dtype {observed.dtype.name} != {expected.dtype.name}",
-                       expected=brief(expected), observed=brief(observed))
+    wrong_type = type_verdict(expected, outcome)
+    if wrong_type:
+        return wrong_type
     if same_array(expected, observed):
         return Verdict("conform")
     if case.op == SCATTER_ND:

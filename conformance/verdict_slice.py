@@ -8,7 +8,7 @@ import numpy as np
 from conformance.case import Case
 from conformance.compare import same_array
 from conformance.outcome import Outcome
-from conformance.verdict import Verdict, brief, first_mismatch, judge_validity
+from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
 from oracles.stablehlo.dynamic_slice import (SLICE, adjusted_start, check_dynamic_slice, check_dynamic_update_slice, dynamic_slice,
                                              dynamic_update_slice)
 
@@ -70,12 +70,9 @@ def judge_slice(case: Case, outcome: Outcome) -> Verdict:
         return Verdict("error" if oob else "rejects-valid", f"{outcome.error_type}: {outcome.message[:300]}",
                        clause=clause if oob else "valid input", expected=brief(expected), observed=outcome.brief())
     observed = outcome.value
-    if not isinstance(observed, np.ndarray) or observed.shape != expected.shape:
-        return Verdict("wrong-shape", "shape differs", clause="result shape", expected=brief(expected),
-                       observed=outcome.brief())
-    if observed.dtype != expected.dtype:
-        return Verdict("wrong-dtype", f"dtype {observed.dtype.name} != {expected.dtype.name}",
-                       clause="result element type", expected=brief(expected), observed=brief(observed))
+    wrong_type = type_verdict(expected, outcome, "result shape", "result element type")
+    if wrong_type:
+        return wrong_type
     if same_array(expected, observed):
         return Verdict("conform")
     if oob and same_array(evaluate(case, wrap=True), observed):

@@ -88,8 +88,8 @@ def dynamic_slice_cases(draw, region: SliceRegion) -> Case:
 def dynamic_update_slice_cases(draw, region: SliceRegion) -> Case:
     operand, sizes, starts, meta = draw(_parts(region))
     update = draw(operand_values(tuple(sizes), operand.dtype.name, meta["scenario"][1]))
-    update = (update if update.dtype.kind == "b" else update + np.asarray(7).astype(update.dtype)) \
-        if meta["scenario"][1] == "ordinary" and update.dtype.kind in "iuf" else update
+    if meta["scenario"][1] == "ordinary" and update.dtype.kind in "iuf":  # differ from the operand's values
+        update = update + np.asarray(7).astype(update.dtype)
     return Case(UPDATE, {"operand": operand, "update": update, **_start_arrays(starts)}, {},
                 result_type={"shape": list(operand.shape), "dtype": operand.dtype.name}, meta=meta)
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from conformance.opspec import OpSpec
-
 from conformance.specs.urls import STABLEHLO_SPEC
 
 NAME = "stablehlo.dynamic_update_slice"
