@@ -16,6 +16,7 @@ import numpy as np
 
 from adapters.stablehlo_text import (MLIR_TYPES, main_function, operand_arguments, split_results, tensor_type,
                                      _param)
+from adapters.repro_code import JAX, literal, pjrt_code
 from conformance import isolation, runtime
 from conformance.registry import target
 
@@ -34,7 +35,6 @@ def _window(start_indices, sizes) -> tuple:
 
 def _literal_args(kw: dict) -> list[str]:
     """Setup lines defining OPERAND (and UPDATE) and STARTS, for a repro script."""
-    from reports.repro_families import literal
 
     lines = [f"OPERAND = {literal(kw['operand'])}"]
     if "update" in kw:
@@ -45,7 +45,10 @@ def _literal_args(kw: dict) -> list[str]:
 
 
 # --- jax ----------------------------------------------------------------------------------------
-_JAX = ["import jax", "from jax import lax", 'jax.config.update("jax_enable_x64", True)']
+def _jax_args(kw: dict) -> list[str]:
+    """Setup lines with the starts as jax arrays, as the targets pass them (with Python or numpy
+    integers ``allow_negative_indices=False`` raises on a negative start instead of clamping it)."""
+    return _literal_args(kw) + ["STARTS = [jnp.asarray(s) for s in STARTS]"]
 
 
 def _jax_targets() -> dict:
@@ -57,12 +60,10 @@ def _jax_targets() -> dict:
         flag = "" if allow else ", allow_negative_indices=False"
 
         def slice_repro(kw, case, _flag=flag):
-            setup = _literal_args(kw)
-            return _JAX, setup, f"lax.dynamic_slice(OPERAND, STARTS, {list(kw['slice_sizes'])}{_flag})"
+            return JAX, _jax_args(kw), f"lax.dynamic_slice(OPERAND, STARTS, {list(kw['slice_sizes'])}{_flag})"
 
         def update_repro(kw, case, _flag=flag):
-            setup = _literal_args(kw)
-            return _JAX, setup, f"lax.dynamic_update_slice(OPERAND, UPDATE, STARTS{_flag})"
+            return JAX, _jax_args(kw), f"lax.dynamic_update_slice(OPERAND, UPDATE, STARTS{_flag})"
 
         def dynamic_slice(operand, start_indices=(), *, slice_sizes, _allow=allow, **_):
             from jax import lax
@@ -124,16 +125,21 @@ def slice_text(kw: dict, result_type: dict | None, proxies: bool) -> tuple[str, 
     return main_function(params, body, [("%r", shape, dtype)], proxies), arrays, [dtype]
 
 
-def text_targets(backend: str, names: tuple[str, str], run, valid: bool = True) -> dict:
+def text_targets(backend: str, names: tuple[str, str], run, valid: bool = True, repro_text=None) -> dict:
     """A dynamic_slice and a dynamic_update_slice target of ``backend`` (named ``names``) that both
-    hand the case's keyword arguments and declared result type to ``run`` (which runs the StableHLO text)."""
+    hand the case's keyword arguments and declared result type to ``run`` (which runs the StableHLO text).
+    ``repro_text``: ``(text, arrays) -> Code``, a repro script running the case's text as the target does."""
     def dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
         return run({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
 
     def dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
         return run({"operand": operand, "update": update, "start_indices": start_indices}, result_type)
 
-    return {name: target(op, name, backend=backend, valid=valid, invalid=True, isolated=False)(fn)
+    def repro(kw, case):
+        return repro_text(*slice_text(kw, case.result_type, proxies=False)[:2])
+
+    return {name: target(op, name, backend=backend, valid=valid, invalid=True, isolated=False,
+                         repro=repro if repro_text else None)(fn)
             for op, name, fn in zip((SLICE, UPDATE), names, (dynamic_slice, dynamic_update_slice))}
 
 
@@ -156,7 +162,7 @@ def _verify(kw: dict, result_type):
     return np.asarray(True)  # accepted
 
 
-XLA_TARGETS = text_targets("xla", ("xla:dynamic_slice", "xla:dynamic_update_slice"), _xla)
+XLA_TARGETS = text_targets("xla", ("xla:dynamic_slice", "xla:dynamic_update_slice"), _xla, repro_text=pjrt_code)
 INTERPRETER_TARGETS = text_targets(
     "stablehlo", ("stablehlo:dynamic_slice-interpreter", "stablehlo:dynamic_update_slice-interpreter"), _interpret)
 VERIFIER_TARGETS = text_targets(
@@ -167,7 +173,7 @@ VERIFIER_TARGETS = text_targets(
 def _numpy_slice_repro(kw, case):
     setup = _literal_args(kw)
     window = ", ".join(f"int(STARTS[{i}]):int(STARTS[{i}]) + {int(k)}" for i, k in enumerate(kw["slice_sizes"]))
-    return [], setup, f"OPERAND[({window}{',' if len(kw['slice_sizes']) == 1 else ''})]"
+    return [], setup, f"OPERAND[{window or '()'}]"
 
 
 @target(SLICE, "numpy:x[s:s+k]", backend="numpy", region=IN_BOUNDS, repro=_numpy_slice_repro)
@@ -178,7 +184,7 @@ def numpy_dynamic_slice(operand, start_indices=(), *, slice_sizes, **_):
 def _numpy_update_repro(kw, case):
     setup = _literal_args(kw)
     window = ", ".join(f"int(STARTS[{i}]):int(STARTS[{i}]) + {int(k)}" for i, k in enumerate(kw["update"].shape))
-    return [], setup + ["out = OPERAND.copy()", f"out[({window}{',' if kw['update'].ndim == 1 else ''})] = UPDATE"], "out"
+    return [], setup + ["out = OPERAND.copy()", f"out[{window or '()'}] = UPDATE"], "out"
 
 
 @target(UPDATE, "numpy:x[s:s+k]=u", backend="numpy", region=IN_BOUNDS, repro=_numpy_update_repro)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from adapters.repro_code import JAX, JNP, index_tuple, literal
 from adapters.translate import advanced_index, take_args
 from adapters.jax_common import put as _put, run as _run
 from adapters.jax_scatter import AT_TARGETS, LAX_TARGETS  # noqa: F401  (scatter targets of this backend)
 from adapters.jax_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
 from adapters.broadcast_shapes import jax_broadcast_shapes, jax_symbolic_add, jax_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from adapters.jax_elementwise import JNP_TARGETS, LAX_TARGETS as LAX_ELEMENTWISE_TARGETS  # noqa: F401  (scalarization targets)
+from conformance.opspec import NoRepro
 from conformance.registry import target
 
 REQUIRES = ("jax", "jaxlib")
@@ -23,6 +25,29 @@ def _jnp():
     import jax.numpy as jnp
 
     return jnp
+
+
+def _repro(call):
+    """A repro snippet from ``call(kw)``: the API call on the jax array ``OPERAND`` (source)."""
+    def repro(kw, case):
+        return JAX, [f"OPERAND = jnp.asarray({literal(kw['operand'])})"], f"np.asarray({call(kw)})"
+    return repro
+
+
+def _index_source(kw) -> str:
+    entries = advanced_index(kw["operand"].ndim, kw["start_indices"], kw["start_index_map"], kw["index_vector_dim"])
+    return index_tuple(entries, JNP)
+
+
+def _lax_gather_call(kw, mode) -> str:
+    if kw["index_vector_dim"] != kw["start_indices"].ndim - 1:
+        raise NoRepro("conformance repro: lax.gather takes the index vector in the last dim; this case has it elsewhere")
+    dn = (f"lax.GatherDimensionNumbers(offset_dims={tuple(kw['offset_dims'])}, "
+          f"collapsed_slice_dims={tuple(kw['collapsed_slice_dims'])}, start_index_map={tuple(kw['start_index_map'])}, "
+          f"operand_batching_dims={tuple(kw.get('operand_batching_dims', ()))}, "
+          f"start_indices_batching_dims={tuple(kw.get('start_indices_batching_dims', ()))})")
+    return (f"lax.gather(OPERAND, {literal(kw['start_indices'])}, {dn}, {tuple(kw['slice_sizes'])}, "
+            f"indices_are_sorted={bool(kw.get('indices_are_sorted', False))}, mode={mode!r})")
 
 
 def _lax_gather(mode):
@@ -44,7 +69,8 @@ def _lax_gather(mode):
                                        indices_are_sorted=indices_are_sorted, mode=mode))
 
     lax_gather.__name__ = f"lax_gather_{label}"
-    return target(OP, f"jax:lax.gather[{label}]", region={"index_vector_dim": "last"})(lax_gather)
+    return target(OP, f"jax:lax.gather[{label}]", region={"index_vector_dim": "last"},
+                  repro=_repro(lambda kw: _lax_gather_call(kw, mode)))(lax_gather)
 
 
 lax_gather_none = _lax_gather(None)
@@ -61,7 +87,11 @@ def _take(mode):
         return _run(lambda: _jnp().take(_put(operand), _put(idx), axis=axis, mode=mode))
 
     take.__name__ = f"take_{label}"
-    return target(OP, f"jax:jnp.take[{label}]", region={"style": "take"})(take)
+    def call(kw):
+        idx, axis = take_args(kw["start_indices"], kw["start_index_map"], kw["index_vector_dim"])
+        return f"jnp.take(OPERAND, {JNP.format(literal(idx))}, axis={axis}, mode={mode!r})"
+
+    return target(OP, f"jax:jnp.take[{label}]", region={"style": "take"}, repro=_repro(call))(take)
 
 
 take_none, take_clip, take_fill, take_wrap = _take(None), _take("clip"), _take("fill"), _take("wrap")
@@ -72,7 +102,7 @@ def _index(operand, start_indices, start_index_map, index_vector_dim):
     return tuple(slice(None) if e is None else _put(np.array(e)) for e in entries)
 
 
-@target(OP, "jax:x[idx]", region={"style": "advanced"})
+@target(OP, "jax:x[idx]", region={"style": "advanced"}, repro=_repro(lambda kw: f"OPERAND[{_index_source(kw)}]"))
 def getitem(operand, start_indices, *, start_index_map, index_vector_dim, **_):
     return _run(lambda: _put(operand)[_index(operand, start_indices, start_index_map, index_vector_dim)])
 
@@ -85,7 +115,8 @@ def _at_get(mode):
                     .get(mode=mode))
 
     at_get.__name__ = f"at_get_{label}"
-    return target(OP, f"jax:x.at[idx].get[{label}]", region={"style": "advanced"})(at_get)
+    return target(OP, f"jax:x.at[idx].get[{label}]", region={"style": "advanced"},
+                  repro=_repro(lambda kw: f"OPERAND.at[{_index_source(kw)}].get(mode={mode!r})"))(at_get)
 
 
 at_get_none, at_get_clip, at_get_fill, at_get_promise = (

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from adapters.jax_common import put, run
+from adapters.repro_code import JAX, JNP, index_tuple, literal, scatter_arrays
 from adapters.translate import advanced_index
+from conformance.opspec import NoRepro
 from conformance.registry import target
 from oracles.dtypes import ELEMENT_DTYPES
 
@@ -27,6 +29,33 @@ def _region(computation: str, mode, **extra) -> dict:
     return region
 
 
+def _repro(call):
+    """A repro snippet from ``call(kw, indices)``: the API call on the jax arrays INPUTS and UPDATES (source)."""
+    def repro(kw, case):
+        ins, idx, ups = scatter_arrays(kw)
+        return JAX, [f"INPUTS = jnp.asarray({literal(ins)})", f"UPDATES = jnp.asarray({literal(ups)})"], \
+            f"np.asarray({call(kw, idx)})"
+    return repro
+
+
+def _lax_call(kw, idx, computation, mode) -> str:
+    if kw["index_vector_dim"] != idx.ndim - 1:
+        raise NoRepro("conformance repro: lax scatter takes the index vector in the last dim; this case has it elsewhere")
+    dn = (f"lax.ScatterDimensionNumbers(update_window_dims={tuple(kw['update_window_dims'])}, "
+          f"inserted_window_dims={tuple(kw['inserted_window_dims'])}, "
+          f"scatter_dims_to_operand_dims={tuple(kw['scatter_dims_to_operand_dims'])}, "
+          f"operand_batching_dims={tuple(kw.get('input_batching_dims', ()))}, "
+          f"scatter_indices_batching_dims={tuple(kw.get('scatter_indices_batching_dims', ()))})")
+    return (f"lax.{LAX_FUNCTIONS[computation]}(INPUTS, {literal(idx)}, UPDATES, {dn}, "
+            f"indices_are_sorted={bool(kw.get('indices_are_sorted', False))}, "
+            f"unique_indices={bool(kw.get('unique_indices', False))}, mode={mode!r})")
+
+
+def _at_call(kw, idx, method, mode) -> str:
+    entries = advanced_index(kw["inputs"].ndim, idx, kw["scatter_dims_to_operand_dims"], kw["index_vector_dim"])
+    return f"INPUTS.at[{index_tuple(entries, JNP)}].{method}(UPDATES, mode={mode!r})"
+
+
 def _lax_scatter(computation: str, mode):
     label = f"{LAX_FUNCTIONS[computation]}[{'None' if mode is None else mode}]"
 
@@ -48,7 +77,8 @@ def _lax_scatter(computation: str, mode):
                               indices_are_sorted=indices_are_sorted, unique_indices=unique_indices, mode=mode))
 
     lax_scatter.__name__ = f"lax_{LAX_FUNCTIONS[computation]}_{mode}"
-    return target(OP, f"jax:lax.{label}", region=_region(computation, mode, index_vector_dim="last"))(lax_scatter)
+    return target(OP, f"jax:lax.{label}", region=_region(computation, mode, index_vector_dim="last"),
+                  repro=_repro(lambda kw, idx: _lax_call(kw, idx, computation, mode)))(lax_scatter)
 
 
 def _at(computation: str, mode):
@@ -61,7 +91,8 @@ def _at(computation: str, mode):
 
     at_update.__name__ = f"at_{method}_{mode}"
     return target(OP, f"jax:x.at[idx].{method}[{'None' if mode is None else mode}]",
-                  region=_region(computation, mode, style="advanced"))(at_update)
+                  region=_region(computation, mode, style="advanced"),
+                  repro=_repro(lambda kw, idx: _at_call(kw, idx, method, mode)))(at_update)
 
 
 LAX_TARGETS = {f"lax_{c}_{m}": _lax_scatter(c, m) for c in LAX_FUNCTIONS for m in LAX_MODES}

@@ -7,6 +7,7 @@ with an index beyond ``WRAP_LOOP_LIMIT`` are reported as ``unsupported`` instead
 """
 from __future__ import annotations
 
+from adapters.repro_code import index_tuple, literal
 from adapters.translate import advanced_index, along_axis_args, refuse_wrap_loop, take_args
 from adapters.numpy_scatter import PUT_TARGETS, UFUNC_TARGETS, put_along_axis, setitem  # noqa: F401  (scatter targets)
 from adapters.numpy_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
@@ -32,20 +33,39 @@ def _take(mode: str):
             refuse_wrap_loop(idx, WRAP_LOOP_LIMIT, "numpy.take(mode='wrap')")
         return _np().take(operand, idx, axis=axis, mode=mode)
 
+    def repro(kw, case):
+        idx, axis = take_args(kw["start_indices"], kw["start_index_map"], kw["index_vector_dim"])
+        if mode == "wrap":
+            refuse_wrap_loop(idx, WRAP_LOOP_LIMIT, "numpy.take(mode='wrap')")  # the script would hang too
+        return [], [f"OPERAND = {literal(kw['operand'])}", f"INDICES = {literal(idx)}"], \
+            f"np.take(OPERAND, INDICES, axis={axis}, mode={mode!r})"
+
     take.__name__ = f"take_{mode}"
-    return target(OP, f"numpy:take[{mode}]", region={"style": "take"})(take)
+    return target(OP, f"numpy:take[{mode}]", region={"style": "take"}, repro=repro)(take)
 
 
 take_raise, take_clip, take_wrap = _take("raise"), _take("clip"), _take("wrap")
 
 
-@target(OP, "numpy:take_along_axis", region={"style": "along_axis"})
+def _take_along_axis_repro(kw, case):
+    idx, axis = along_axis_args(kw["start_indices"], kw["start_index_map"])
+    return [], [f"OPERAND = {literal(kw['operand'])}", f"INDICES = {literal(idx)}"], \
+        f"np.take_along_axis(OPERAND, INDICES, axis={axis})"
+
+
+@target(OP, "numpy:take_along_axis", region={"style": "along_axis"}, repro=_take_along_axis_repro)
 def take_along_axis(operand, start_indices, *, start_index_map, **_):
     idx, axis = along_axis_args(start_indices, start_index_map)
     return _np().take_along_axis(operand, idx, axis=axis)
 
 
-@target(OP, "numpy:advanced-indexing", region={"style": "advanced"})
+def _advanced_indexing_repro(kw, case):
+    operand = kw["operand"]
+    entries = advanced_index(operand.ndim, kw["start_indices"], kw["start_index_map"], kw["index_vector_dim"])
+    return [], [f"OPERAND = {literal(operand)}"], f"OPERAND[{index_tuple(entries)}]"
+
+
+@target(OP, "numpy:advanced-indexing", region={"style": "advanced"}, repro=_advanced_indexing_repro)
 def advanced_indexing(operand, start_indices, *, start_index_map, index_vector_dim, **_):
     entries = advanced_index(operand.ndim, start_indices, start_index_map, index_vector_dim)
     return operand[tuple(slice(None) if e is None else e for e in entries)]

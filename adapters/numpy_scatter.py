@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from adapters.repro_code import index_tuple, literal, scatter_arrays
 from adapters.translate import advanced_index, refuse_wrap_loop
 from conformance.registry import target
 
@@ -21,6 +22,17 @@ def _index(inputs: np.ndarray, scatter_indices, scatter_dims_to_operand_dims, in
     return tuple(slice(None) if e is None else e for e in entries)
 
 
+def _setup(kw: dict) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Repro setup lines defining ``out`` (a copy of the input) and UPDATES, and the input and indices."""
+    ins, idx, ups = scatter_arrays(kw)
+    return [f"out = {literal(ins)}.copy()", f"UPDATES = {literal(ups)}"], ins, idx
+
+
+def _index_source(kw: dict) -> str:
+    ins, idx, _ = scatter_arrays(kw)
+    return index_tuple(advanced_index(ins.ndim, idx, kw["scatter_dims_to_operand_dims"], kw["index_vector_dim"]))
+
+
 def _ufunc_at(computation: str):
     def ufunc_at(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, index_vector_dim, **_):
         out = inputs.copy()
@@ -28,22 +40,36 @@ def _ufunc_at(computation: str):
                                                         index_vector_dim), updates)
         return out
 
+    def repro(kw, case):
+        return [], _setup(kw)[0] + [f"np.{UFUNCS[computation]}.at(out, {_index_source(kw)}, UPDATES)"], "out"
+
     ufunc_at.__name__ = f"{UFUNCS[computation]}_at"
-    return target(OP, f"numpy:{UFUNCS[computation]}.at", region={"style": "advanced", "computations": (computation,)})(
-        ufunc_at)
+    return target(OP, f"numpy:{UFUNCS[computation]}.at", region={"style": "advanced", "computations": (computation,)},
+                  repro=repro)(ufunc_at)
 
 
 UFUNC_TARGETS = {c: _ufunc_at(c) for c in UFUNCS}
 
 
-@target(OP, "numpy:x[idx]=v", region={"style": "advanced", "computations": ("replace",)})
+def _setitem_repro(kw, case):
+    return [], _setup(kw)[0] + [f"out[{_index_source(kw)}] = UPDATES"], "out"
+
+
+@target(OP, "numpy:x[idx]=v", region={"style": "advanced", "computations": ("replace",)}, repro=_setitem_repro)
 def setitem(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, index_vector_dim, **_):
     out = inputs.copy()
     out[_index(out, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim)] = updates
     return out
 
 
-@target(OP, "numpy:put_along_axis", region={"style": "along_axis", "computations": ("replace",)})
+def _put_along_axis_repro(kw, case):
+    setup, _, idx = _setup(kw)
+    (axis,) = kw["scatter_dims_to_operand_dims"]
+    return [], setup + [f"np.put_along_axis(out, {literal(idx[..., 0])}, UPDATES, axis={axis})"], "out"
+
+
+@target(OP, "numpy:put_along_axis", region={"style": "along_axis", "computations": ("replace",)},
+        repro=_put_along_axis_repro)
 def put_along_axis(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     out = inputs.copy()
@@ -59,9 +85,16 @@ def _put(mode: str):
         np.put(out, scatter_indices, updates, mode=mode)
         return out
 
+    def repro(kw, case):
+        setup, _, idx = _setup(kw)
+        if mode == "wrap":
+            refuse_wrap_loop(idx, WRAP_LOOP_LIMIT, "numpy.put(mode='wrap')")  # the script would hang too
+        return [], setup + [f"np.put(out, {literal(idx)}, UPDATES, mode={mode!r})"], "out"
+
     put.__name__ = f"put_{mode}"
     return target(OP, f"numpy:put[{mode}]", region={"style": "take", "min_input_rank": 1, "max_input_rank": 1,
-                                                    "computations": ("replace",), "index_dtypes": PUT_INDEX})(put)
+                                                    "computations": ("replace",), "index_dtypes": PUT_INDEX},
+                  repro=repro)(put)
 
 
 PUT_TARGETS = {m: _put(m) for m in ("raise", "wrap", "clip")}

@@ -1,46 +1,60 @@
-"""The one-node ONNX model and the feeds an ``onnxruntime``/``onnx_reference`` target would run on a
-case, captured without running it (``conformance repro`` writes them out as a standalone script).
+"""The one-node ONNX model and the feeds an ONNX target (``onnxruntime``, ``onnx_reference``,
+``openvino``) would run on a case, captured without running it: each such target's repro snippet
+(``repro(backend, fn)``) writes them out as a standalone script.
 
-The targets are built again with a runner that records its arguments instead of running them, so
-the model is exactly the one the target builds (op, opset, attributes, input types)."""
+The target's runner is ``capturable``: asked by the snippet, it hands over the model and feeds instead
+of running them, so the script's model is exactly the one the target builds (op, opset, attributes,
+input types)."""
 from __future__ import annotations
 
-import functools
+import threading
 
 import numpy as np
 
-from adapters import onnx_nd, onnx_scatter
-from adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from adapters.repro_code import Code, literal, scatter_arrays
+from conformance.opspec import NoRepro
 
-BACKENDS = ("onnxruntime", "onnx_reference")
+# How each backend runs the script's ``model`` on ``FEEDS``: (imports, setup lines, call expression).
+RUNS = {
+    "onnxruntime": (["import onnxruntime"], [],
+                    "onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"
+                    ".run(None, FEEDS)[0]"),
+    "onnx_reference": (["from onnx.reference import ReferenceEvaluator"], [], "ReferenceEvaluator(model).run(None, FEEDS)[0]"),
+    "openvino": (["import openvino"],
+                 ["core = openvino.Core()", "ov_model = core.read_model(model.SerializeToString(), b'')",
+                  "ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in FEEDS.items()})",
+                  "compiled = core.compile_model(ov_model, 'CPU')"],
+                 "next(iter(compiled(FEEDS).values()))"),
+}
 
 
 class _Captured(Exception):
     pass
 
 
-def _record(model, feeds):
-    raise _Captured(model, feeds)
+_STATE = threading.local()  # .capturing: a repro snippet is asking for the model, not for a result
 
 
-@functools.cache
-def _recording_targets(backend: str) -> dict:
-    """``backend``'s ONNX targets by name, built with the recording runner (once per process)."""
-    made = {**make_targets(backend, _record, ALL_ELEMENTS), **onnx_scatter.make_targets(backend, _record, ALL_ELEMENTS),
-            **onnx_nd.make_targets(backend, _record, ALL_ELEMENTS)}
-    return {fn.__conformance_target__.name: fn.__conformance_target__ for fn in made.values()}
+def capturable(run_model):
+    """``run_model`` (model, feeds) -> output, which instead hands the model and feeds to the repro
+    snippet that is asking for them (``repro``)."""
+    def run(model, feeds):
+        if getattr(_STATE, "capturing", False):
+            raise _Captured(model, feeds)
+        return run_model(model, feeds)
+    return run
 
 
-def one_node_model(target_name: str, case) -> tuple[object, dict[str, np.ndarray]] | None:
-    """(model, feeds) of target ``target_name`` on ``case``; None when no ONNX target has that name."""
-    backend = target_name.split(":")[0]
-    t = _recording_targets(backend).get(target_name) if backend in BACKENDS else None
-    if t is None:
-        return None
+def one_node_model(fn, kw: dict) -> tuple[object, dict[str, np.ndarray]] | None:
+    """(model, feeds) that ONNX target function ``fn`` (whose runner is ``capturable``) runs on a case's
+    keyword arguments ``kw``; None when it runs no model."""
+    _STATE.capturing = True
     try:
-        t.fn(**t.call_kwargs(case))
+        fn(**kw)
     except _Captured as c:
         return c.args
+    finally:
+        _STATE.capturing = False
     return None
 
 
@@ -52,3 +66,27 @@ def node_summary(model) -> tuple[str, int, dict]:
     attrs = {a.name: helper.get_attribute_value(a) for a in node.attribute}
     attrs = {k: v.decode() if isinstance(v, bytes) else v for k, v in attrs.items()}
     return node.op_type, model.opset_import[0].version, attrs
+
+
+def repro(backend: str, fn):
+    """The repro snippet of ``backend``'s ONNX target function ``fn``: the one-node model it runs,
+    rebuilt with ``onnx.helper`` and run the way ``backend`` runs it."""
+    def code(kw, case) -> Code:
+        if "inputs" in kw:
+            scatter_arrays(kw)  # one input only
+        captured = one_node_model(fn, kw)
+        if captured is None:
+            raise NoRepro(f"conformance repro: {fn.__name__} of {backend} runs no one-node model on this case")
+        model, feeds = captured
+        op_type, opset, attrs = node_summary(model)
+        setup = ["FEEDS = {" + ", ".join(f"{k!r}: {literal(v)}" for k, v in feeds.items()) + "}",
+                 "inputs = [helper.make_tensor_value_info(k, helper.np_dtype_to_tensor_dtype(v.dtype), [None] * v.ndim)"
+                 " for k, v in FEEDS.items()]",
+                 f"node = helper.make_node({op_type!r}, list(FEEDS), ['out']"
+                 + "".join(f", {k}={v!r}" for k, v in sorted(attrs.items())) + ")",
+                 "out = helper.make_tensor_value_info('out', inputs[0].type.tensor_type.elem_type, None)",
+                 f"model = helper.make_model(helper.make_graph([node], 'repro', inputs, [out]), "
+                 f"opset_imports=[helper.make_opsetid('', {opset})], ir_version=8)"]
+        imports, run_setup, call = RUNS[backend]
+        return ["from onnx import helper", *imports], setup + run_setup, call
+    return code

@@ -11,6 +11,7 @@ from typing import Callable
 import numpy as np
 
 from adapters.translate import along_axis_args, take_args
+from adapters import onnx_capture
 from conformance.registry import target
 
 OP = "stablehlo.gather"
@@ -66,6 +67,7 @@ Runner = Callable[[object, dict], np.ndarray]  # (model, feeds) -> output
 
 def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...]) -> dict[str, Callable]:
     """One target per (ONNX op, opset), all calling ``run_model`` with a cached model."""
+    run_model = onnx_capture.capturable(run_model)  # a repro snippet can ask it for the model instead
     models: dict[tuple, object] = {}
     made = {}
     for (op, opset), (style, index_dtypes, extra) in ONNX_GATHERS.items():
@@ -82,5 +84,5 @@ def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...
         name = f"{backend}:{op}-{opset}"
         fn.__name__ = f"{op.lower()}_{opset}"
         region = {"style": style, "index_dtypes": index_dtypes, "element_dtypes": elements, **extra}
-        made[fn.__name__] = target(OP, name, region=region)(fn)
+        made[fn.__name__] = target(OP, name, region=region, repro=onnx_capture.repro(backend, fn))(fn)
     return made

@@ -13,12 +13,14 @@ from typing import Callable
 import numpy as np
 
 from adapters.onnx_gather import Runner, build_model
+from adapters import onnx_capture
 from conformance.registry import target
 from oracles.onnx.types import GATHER_ND_OPSETS, REDUCTIONS, SCATTER_ND_OPSETS
 
 
 def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...]) -> dict[str, Callable]:
     """One target per GatherND opset and per (ScatterND opset, reduction), each with a model cache."""
+    run_model = onnx_capture.capturable(run_model)  # a repro snippet can ask it for the model instead
     models: dict[tuple, object] = {}
 
     def run(op, opset, arrays: dict[str, np.ndarray], node_attrs: dict):
@@ -39,7 +41,8 @@ def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...
                        {} if batch_dims is None else {"batch_dims": int(batch_dims)})
 
         gather_nd.__name__ = f"gather_nd_{opset}"
-        made[gather_nd.__name__] = target("onnx.GatherND", f"{backend}:onnx.GatherND-{opset}", invalid=True,
+        name = f"{backend}:onnx.GatherND-{opset}"
+        made[gather_nd.__name__] = target("onnx.GatherND", name, invalid=True, repro=onnx_capture.repro(backend, gather_nd),
                                           region={"opset": opset, "element_dtypes": elements(opset)})(gather_nd)
     for opset in SCATTER_ND_OPSETS:
         for reduction in (None,) + tuple(r for r in REDUCTIONS[opset] if r != "none"):
@@ -50,7 +53,8 @@ def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...
             scatter_nd.__name__ = f"scatter_nd_{opset}_{reduction}"
             label = "" if reduction is None else f"[{reduction}]"
             els = elements(opset) if reduction is None else tuple(e for e in elements(opset) if e != "bool")
+            name = f"{backend}:onnx.ScatterND-{opset}{label}"
             made[scatter_nd.__name__] = target(
-                "onnx.ScatterND", f"{backend}:onnx.ScatterND-{opset}{label}", invalid=True,
+                "onnx.ScatterND", name, invalid=True, repro=onnx_capture.repro(backend, scatter_nd),
                 region={"opset": opset, "reduction": reduction, "element_dtypes": els})(scatter_nd)
     return made

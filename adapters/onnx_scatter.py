@@ -11,6 +11,7 @@ from typing import Callable
 import numpy as np
 
 from adapters.onnx_gather import Runner, build_model
+from adapters import onnx_capture
 from conformance.registry import target
 
 OP = "stablehlo.scatter"
@@ -31,6 +32,7 @@ def _node(op: str, scatter_indices: np.ndarray, attrs: dict, reduction: str) -> 
 
 def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...]) -> dict[str, Callable]:
     """One target per (ONNX op, opset, reduction the opset allows), each with a model cache."""
+    run_model = onnx_capture.capturable(run_model)  # a repro snippet can ask it for the model instead
     models: dict[tuple, object] = {}
     made = {}
     for op, style in STYLES.items():
@@ -55,5 +57,6 @@ def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...
                 fn.__name__ = f"{op.lower()}_{opset}_{reduction}"
                 region = {"style": style, "index_dtypes": ("int64",) if op == "ScatterND" else ("int32", "int64"),
                           "element_dtypes": elements, "computations": (computation,)}
-                made[fn.__name__] = target(OP, f"{backend}:{op}-{opset}{label}", region=region)(fn)
+                name = f"{backend}:{op}-{opset}{label}"
+                made[fn.__name__] = target(OP, name, region=region, repro=onnx_capture.repro(backend, fn))(fn)
     return made

@@ -7,6 +7,7 @@ Every target works on a clone of the input, so it returns the spec's result rath
 from __future__ import annotations
 
 from adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from adapters.repro_code import TORCH, TORCH_INT64, index_tuple, literal, scatter_arrays, torch_ready
 from adapters.translate import advanced_index
 from conformance.registry import target
 
@@ -17,18 +18,42 @@ NO_BOOL_COMPLEX = tuple(d for d in NO_COMPLEX if d != "bool")
 INDEX_INT = ("int64", "int32")
 
 
+def _repro(call, statement: bool = False):
+    """A repro snippet from ``call(kw, indices)``: the in-place call on tensor ``out`` (source), or with
+    ``statement`` a statement that updates ``out``."""
+    def repro(kw, case):
+        ins, idx, ups = scatter_arrays(kw)
+        setup = [f"out = {TORCH.format(literal(ins))}", f"UPDATES = {TORCH.format(literal(ups))}"]
+        if statement:
+            return torch_ready(kw), setup + [call(kw, idx)], "out.numpy()"
+        return torch_ready(kw), setup, call(kw, idx) + ".numpy()"
+    return repro
+
+
+def _axis(kw) -> int:
+    (axis,) = kw["scatter_dims_to_operand_dims"]
+    return axis
+
+
+def _method_repro(method: str, extra: str = "", along: bool = True):
+    """``out.method(axis, indices, UPDATES, extra)``: the indices' first component (``along``) or all."""
+    return _repro(lambda kw, idx: f"out.{method}({_axis(kw)}, {TORCH.format(literal(idx[..., 0] if along else idx))}, "
+                                  f"UPDATES{extra})")
+
+
 def _along(computation: str, **extra) -> dict:
     return {"style": "along_axis", "computations": (computation,), "index_dtypes": ("int64",),
             "element_dtypes": ELEMENTS, **extra}
 
 
-@target(OP, "torch:scatter_", region=_along("replace"))
+@target(OP, "torch:scatter_", region=_along("replace"), repro=_method_repro("scatter_"))
 def scatter_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).scatter_(axis, to_torch(scatter_indices[..., 0]), to_torch(updates)))
 
 
-@target(OP, "torch:scatter_add_", region=_along("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")))
+@target(OP, "torch:scatter_add_", region=_along("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")),
+        repro=_method_repro("scatter_add_"))
 def scatter_add_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).scatter_add_(axis, to_torch(scatter_indices[..., 0]), to_torch(updates)))
@@ -44,7 +69,8 @@ def _scatter_reduce(computation: str, include_self: bool):
 
     scatter_reduce_.__name__ = f"scatter_reduce_{reduce}_{include_self}"
     return target(OP, f"torch:scatter_reduce_[{reduce},include_self={include_self}]",
-                  region=_along(computation, element_dtypes=NO_BOOL_COMPLEX))(scatter_reduce_)
+                  region=_along(computation, element_dtypes=NO_BOOL_COMPLEX),
+                  repro=_method_repro("scatter_reduce_", f", {reduce!r}, include_self={include_self}"))(scatter_reduce_)
 
 
 REDUCE_TARGETS = {f"{c}_{s}": _scatter_reduce(c, s) for c in REDUCE for s in (True, False)}
@@ -56,6 +82,19 @@ def _index(inputs, scatter_indices, scatter_dims_to_operand_dims, index_vector_d
     entries = advanced_index(inputs.ndim, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim)
     return tuple(slice(None) if e is None else to_torch(e).to(torch.int64) if e.dtype.kind == "u" else to_torch(e)
                  for e in entries)
+
+
+def _indexed(kw) -> list:
+    """index_put_'s index tensors: the entries of the leading (indexed) axes."""
+    ins, idx, _ = scatter_arrays(kw)
+    entries = advanced_index(ins.ndim, idx, kw["scatter_dims_to_operand_dims"], kw["index_vector_dim"])
+    return [e for e in entries if e is not None]
+
+
+def _setitem_statement(kw, idx) -> str:
+    """``out[index] = UPDATES``, unsigned index arrays as int64 (as the target passes them)."""
+    entries = advanced_index(kw["inputs"].ndim, idx, kw["scatter_dims_to_operand_dims"], kw["index_vector_dim"])
+    return f"out[{index_tuple(entries, lambda e: TORCH_INT64 if e.dtype.kind == 'u' else TORCH)}] = UPDATES"
 
 
 def _index_put(accumulate: bool):
@@ -71,14 +110,17 @@ def _index_put(accumulate: bool):
     elements = tuple(d for d in ELEMENTS if d != "bool") if accumulate else ELEMENTS
     return target(OP, f"torch:index_put_[accumulate={accumulate}]",
                   region={"style": "advanced", "computations": (comp,), "element_dtypes": elements,
-                          "index_dtypes": INDEX_INT, "indexed_prefix": True})(index_put_)
+                          "index_dtypes": INDEX_INT, "indexed_prefix": True},
+                  repro=_repro(lambda kw, idx: f"out.index_put_({index_tuple(_indexed(kw), TORCH_INT64)}, UPDATES, "
+                                               f"accumulate={accumulate})"))(index_put_)
 
 
 INDEX_PUT_TARGETS = {a: _index_put(a) for a in (False, True)}
 
 
 @target(OP, "torch:x[idx]=v", region={"style": "advanced", "computations": ("replace",), "element_dtypes": ELEMENTS,
-                                      "index_dtypes": INDEX_INT})
+                                      "index_dtypes": INDEX_INT},
+        repro=_repro(_setitem_statement, statement=True))
 def setitem(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, index_vector_dim, **_):
     out = to_torch(inputs)
     out[_index(inputs, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim)] = to_torch(updates)
@@ -90,13 +132,15 @@ def _take_style(computation: str, **extra) -> dict:
             **extra}
 
 
-@target(OP, "torch:index_add_", region=_take_style("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")))
+@target(OP, "torch:index_add_", region=_take_style("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")),
+        repro=_method_repro("index_add_", along=False))
 def index_add_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).index_add_(axis, to_torch(scatter_indices), to_torch(updates)))
 
 
-@target(OP, "torch:index_copy_", region=_take_style("replace", index_dtypes=("int64",)))
+@target(OP, "torch:index_copy_", region=_take_style("replace", index_dtypes=("int64",)),
+        repro=_method_repro("index_copy_", along=False))
 def index_copy_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).index_copy_(axis, to_torch(scatter_indices), to_torch(updates)))
@@ -113,7 +157,9 @@ def _put(accumulate: bool):
     comp = "add" if accumulate else "replace"
     elements = tuple(d for d in ELEMENTS if d != "bool") if accumulate else ELEMENTS
     return target(OP, f"torch:put_[accumulate={accumulate}]",
-                  region=_take_style(comp, min_input_rank=1, max_input_rank=1, element_dtypes=elements))(put_)
+                  region=_take_style(comp, min_input_rank=1, max_input_rank=1, element_dtypes=elements),
+                  repro=_repro(lambda kw, idx: f"out.put_({TORCH_INT64.format(literal(idx))}, UPDATES, "
+                                               f"accumulate={accumulate})"))(put_)
 
 
 PUT_TARGETS = {a: _put(a) for a in (False, True)}

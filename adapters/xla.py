@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from adapters.repro_code import pjrt_code
 from adapters.stablehlo_text import gather_text, scatter_text
 from conformance import isolation, runtime
 from conformance.registry import target
@@ -31,7 +32,17 @@ def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarra
     return [np.asarray(out) for out in _EXECUTABLES[key].execute(buffers)]
 
 
-@target("stablehlo.gather", "xla:gather", valid=True, invalid=True, isolated=False)
+def _gather_repro(kw, case):
+    text, _ = gather_text(kw, case.result_type, proxies=False)
+    return pjrt_code(text, [kw["operand"], kw["start_indices"]])
+
+
+def _scatter_repro(kw, case):
+    text, arrays, _ = scatter_text(kw, case.result_type, proxies=False)
+    return pjrt_code(text, arrays)
+
+
+@target("stablehlo.gather", "xla:gather", valid=True, invalid=True, isolated=False, repro=_gather_repro)
 def gather(operand, start_indices, *, result_type=None, **attrs):
     text, _ = gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=False)
     (out,) = isolation.worker("xla").call(__name__, "run_text", {
@@ -39,7 +50,8 @@ def gather(operand, start_indices, *, result_type=None, **attrs):
     return out
 
 
-@target("stablehlo.scatter", "xla:scatter", region={"max_inputs": 2}, valid=True, invalid=True, isolated=False)
+@target("stablehlo.scatter", "xla:scatter", region={"max_inputs": 2}, valid=True, invalid=True, isolated=False,
+        repro=_scatter_repro)
 def scatter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     text, arrays, _ = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                    result_type, proxies=False)

@@ -67,7 +67,9 @@ def cmd_list(_args) -> int:
         opt_in = " (opt-in: runs only with --backend " + name + ")" if name in OPT_IN_BACKENDS else ""
         for t in load_backend(name):
             kinds = "+".join(k for k, on in (("valid", t.valid), ("invalid", t.invalid)) if on)
-            print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared deviations]{opt_in}")
+            script = "; repro script" if t.repro else ""
+            print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared "
+                  f"deviations{script}]{opt_in}")
     from conformance.ops import names
 
     print("spec ops: " + ", ".join(names()))

@@ -3,8 +3,9 @@
 observed with the spec clause, and exits 1 while the divergence persists (0 once it is fixed). A seed
 whose class is ``crash`` says so first: there the process dying in the call is the reproduction.
 
-The expected value is the oracle's, computed when the script is written. The per-target code lives
-in ``reports.repro_families``; a target it has no script for gets a one-line refusal.
+The expected value is the oracle's, computed when the script is written. The lines that call the API
+are the target's own (``target(..., repro=...)``, next to the code that calls it); a target without
+them gets a one-line refusal.
 """
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.opspec import NoRepro, op_spec
+from conformance.outcome import Unsupported
 from conformance.verdict import case_violations
-from reports.repro_families import code_for, literal
+from adapters.repro_code import literal
 from conformance.seeds import Seed
 
 __all__ = ["NoRepro", "script"]
@@ -77,14 +79,20 @@ def expected_value(case: Case) -> np.ndarray:
 
 
 def _own_code(seed: Seed):
-    """The target's own repro snippet (``target(..., repro=...)``), when it has one."""
+    """The target's own repro snippet (``target(..., repro=...)``) on the seed's case; NoRepro without one."""
     from conformance.registry import BackendError, loaded_target
 
     try:
         t = loaded_target(seed.backend, seed.target)
-    except (BackendError, KeyError):
-        return None
-    return t.repro(seed.case.kwargs(), seed.case) if t.repro else None
+    except (BackendError, KeyError) as e:
+        raise NoRepro(f"conformance repro: cannot load target {seed.target!r} of backend {seed.backend!r} ({e})") from None
+    if t.repro is None:
+        raise NoRepro(f"conformance repro: target {seed.target!r} has no standalone script yet "
+                      f"(`conformance list` marks the targets that have one)")
+    try:
+        return t.repro(seed.case.kwargs(), seed.case)
+    except Unsupported as e:
+        raise NoRepro(f"conformance repro: {seed.target} does not run this case: {e}") from None
 
 
 def script(seed: Seed) -> str:
@@ -93,7 +101,7 @@ def script(seed: Seed) -> str:
     spec = op_spec(case.op)
     if not spec.has("expected"):
         raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
-    imports, setup, call = _own_code(seed) or code_for(seed.target, case)
+    imports, setup, call = _own_code(seed)
     violations = case_violations(case)
     if violations:
         labels = ", ".join(v.label for v in violations)

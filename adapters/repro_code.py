@@ -1,0 +1,57 @@
+"""Source pieces of a standalone repro script (``conformance repro``), for the targets' own ``repro=``
+snippets. A snippet returns ``Code``: (imports, setup lines, call expression); the script defines
+``arr(base64, dtype, shape)`` and imports numpy as ``np``. Nothing here imports a backend.
+"""
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+
+from conformance.opspec import NoRepro
+
+Code = tuple[list[str], list[str], str]  # (imports, setup lines, call expression)
+TORCH = "torch.from_numpy({}.copy())"  # a numpy literal as a fresh torch tensor
+TORCH_INT64 = TORCH + ".to(torch.int64)"
+JAX = ["import jax", "import jax.numpy as jnp", "from jax import lax", 'jax.config.update("jax_enable_x64", True)']
+JNP = "jnp.asarray({})"
+
+
+def literal(a: np.ndarray) -> str:
+    """An array as source: ``arr(base64 of its little-endian bytes, dtype, shape)`` (bfloat16 as its bits)."""
+    a = np.array(a, order="C")
+    raw = a.view(np.uint16) if a.dtype.name == "bfloat16" else a
+    data = base64.b64encode(raw.astype(raw.dtype.newbyteorder("<")).tobytes()).decode()
+    return f'arr("{data}", "{a.dtype.name}", {list(a.shape)})'
+
+
+def index_tuple(entries: list, wrap="{}") -> str:
+    """``x[...]``'s index as source: each array entry as a literal put into ``wrap`` (a format string,
+    or a function of the entry giving one), every other axis a full slice."""
+    fmt = wrap if callable(wrap) else (lambda e: wrap)
+    return "(" + "".join(("slice(None)" if e is None else fmt(e).format(literal(np.asarray(e)))) + ", "
+                         for e in entries) + ")"
+
+
+def scatter_arrays(kw: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(inputs, scatter_indices, updates) of a one-input scatter case; NoRepro for a variadic one."""
+    if isinstance(kw["inputs"], (list, tuple)):
+        raise NoRepro("conformance repro: this target takes one input; the case has several")
+    return kw["inputs"], kw["scatter_indices"], kw["updates"]
+
+
+def torch_ready(kw: dict) -> list[str]:
+    """The imports of a torch script; NoRepro where an array is bfloat16 (``torch.from_numpy`` refuses it)."""
+    if any(isinstance(v, np.ndarray) and v.dtype.name == "bfloat16" for v in kw.values()):
+        raise NoRepro("conformance repro: torch cannot take a bfloat16 numpy array; no script for this case yet")
+    return ["import torch"]
+
+
+def pjrt_code(text: str, arrays: list) -> Code:
+    """A script that compiles StableHLO ``text`` with jaxlib's PJRT CPU client and runs it on ``arrays``."""
+    args = ", ".join(literal(a) for a in arrays)
+    return (["import jax", "from jax.extend import backend as jax_backend", "from jaxlib import _jax",
+             'jax.config.update("jax_enable_x64", True)'],
+            [f"TEXT = {text!r}", 'client = jax_backend.get_backend("cpu")', "device = client.local_devices()[0]",
+             "executable = client.compile_and_load(TEXT, _jax.DeviceList((device,)))"],
+            f"np.asarray(executable.execute([jax.device_put(a, device) for a in ({args},)])[0])")
