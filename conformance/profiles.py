@@ -9,11 +9,23 @@ _COMMON = dict(deadline=None, print_blob=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                       HealthCheck.large_base_example])
 PROFILES = {"dev": 30, "ci": 60, "nightly": 1000}
+# The ci profile gives targets of backends that compile every new shape (a jit of each case) half the
+# random examples, after the same full edge phase, so the README's test command stays near 10 minutes.
+COMPILED_BACKENDS = ("jax", "xla")
+CI_COMPILED_EXAMPLES = 30
 
 
 def register() -> None:
     for name, examples in PROFILES.items():
         settings.register_profile(name, max_examples=examples, **_COMMON)
+
+
+def random_examples(backend: str) -> int | None:
+    """The random-phase example count of a target of ``backend`` under the loaded profile (None: the
+    profile's own count)."""
+    if settings.get_current_profile_name() == "ci" and backend in COMPILED_BACKENDS:
+        return CI_COMPILED_EXAMPLES
+    return None
 
 
 @contextmanager

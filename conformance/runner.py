@@ -151,7 +151,7 @@ def run_property(target: Target, kind: str) -> Counter:
     strategy = ops.STRATEGIES[kind](target)
     runs = DUPLICATE_RUNS if kind == "duplicates" else 1
     seen: Counter = Counter()
-    examples = runtime.examples()
+    examples = runtime.examples() or profiles.random_examples(target.backend)
     if kind == "duplicates":
         examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
 
