@@ -16,7 +16,7 @@ import numpy as np
 
 from adapters.stablehlo_text import (MLIR_TYPES, main_function, operand_arguments, split_results, tensor_type,
                                      _param)
-from adapters.repro_code import JAX, literal, pjrt_code
+from adapters.repro_code import JAX, TORCH, literal, pjrt_code, torch_ready
 from conformance import isolation, runtime
 from conformance.registry import target
 
@@ -198,7 +198,18 @@ TORCH_ELEMENTS = {"element_dtypes": ("bool", "int8", "int16", "int32", "int64", 
                                      "float32", "float64", "complex64", "complex128")}
 
 
-@target(SLICE, "torch:narrow", backend="torch", region={**IN_BOUNDS, **TORCH_ELEMENTS})
+def _torch_slice_repro(kw, case):
+    narrows = "".join(f".narrow({d}, int(STARTS[{d}]), {int(k)})" for d, k in enumerate(kw["slice_sizes"]))
+    return torch_ready(kw), _literal_args(kw), f"{TORCH.format('OPERAND')}{narrows}.numpy()"
+
+
+def _torch_update_repro(kw, case):
+    window = ", ".join(f"int(STARTS[{i}]):int(STARTS[{i}]) + {int(k)}" for i, k in enumerate(kw["update"].shape))
+    return torch_ready(kw), _literal_args(kw) + [f"out = {TORCH.format('OPERAND')}",
+                                                  f"out[{window or '()'}] = {TORCH.format('UPDATE')}"], "out.numpy()"
+
+
+@target(SLICE, "torch:narrow", backend="torch", region={**IN_BOUNDS, **TORCH_ELEMENTS}, repro=_torch_slice_repro)
 def torch_dynamic_slice(operand, start_indices=(), *, slice_sizes, **_):
     from adapters.torch_common import to_numpy, to_torch
 
@@ -208,7 +219,8 @@ def torch_dynamic_slice(operand, start_indices=(), *, slice_sizes, **_):
     return to_numpy(out)
 
 
-@target(UPDATE, "torch:x[s:s+k]=u", backend="torch", region={**IN_BOUNDS, **TORCH_ELEMENTS})
+@target(UPDATE, "torch:x[s:s+k]=u", backend="torch", region={**IN_BOUNDS, **TORCH_ELEMENTS},
+        repro=_torch_update_repro)
 def torch_dynamic_update_slice(operand, update, start_indices=(), **_):
     from adapters.torch_common import to_numpy, to_torch
 
