@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from adapters.dynamic_slice import slice_text, text_targets
+from adapters.repro_code import iree_code
 from adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
 from conformance import isolation
 from conformance.registry import target
@@ -50,14 +51,24 @@ def _call(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
     return isolation.worker("iree").call(__name__, "run_text", {"text": text, "arrays": arrays}, timeout=120)
 
 
-@target("stablehlo.gather", "iree:gather", invalid=True, isolated=False)
+def _gather_repro(kw, case):
+    text, _ = gather_text(kw, case.result_type, proxies=False)
+    return iree_code(text, [kw["operand"], kw["start_indices"]], FLAGS)
+
+
+def _scatter_repro(kw, case):
+    text, arrays, _ = scatter_text(kw, case.result_type, proxies=False)
+    return iree_code(text, arrays, FLAGS)
+
+
+@target("stablehlo.gather", "iree:gather", invalid=True, isolated=False, repro=_gather_repro)
 def gather(operand, start_indices, *, result_type=None, **attrs):
     text, dtype = gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=True)
     return from_proxies(_call(text, [*operand_arguments(operand), start_indices]), dtype)
 
 
 @target("stablehlo.scatter", "iree:scatter", region={"max_inputs": 2, "large_cases": False}, invalid=True,
-        isolated=False)
+        isolated=False, repro=_scatter_repro)
 def scatter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                         result_type, proxies=True)
@@ -70,4 +81,5 @@ def _slice(kw: dict, result_type):
     return split_results(_call(text, arrays), dtypes)[0]
 
 
-SLICE_TARGETS = text_targets("iree", ("iree:dynamic_slice", "iree:dynamic_update_slice"), _slice)
+SLICE_TARGETS = text_targets("iree", ("iree:dynamic_slice", "iree:dynamic_update_slice"), _slice,
+                             repro_text=lambda text, arrays: iree_code(text, arrays, FLAGS))

@@ -55,3 +55,20 @@ def pjrt_code(text: str, arrays: list) -> Code:
             [f"TEXT = {text!r}", 'client = jax_backend.get_backend("cpu")', "device = client.local_devices()[0]",
              "executable = client.compile_and_load(TEXT, _jax.DeviceList((device,)))"],
             f"np.asarray(executable.execute([jax.device_put(a, device) for a in ({args},)])[0])")
+
+
+def iree_code(text: str, arrays: list, flags: list[str]) -> Code:
+    """A script that compiles StableHLO ``text`` with IREE for llvm-cpu (``flags``) and runs ``@main``
+    on ``arrays`` with the local-task driver; NoRepro where an array is bfloat16 or complex (the
+    target passes those through proxies)."""
+    if any(np.asarray(a).dtype.name == "bfloat16" or np.asarray(a).dtype.kind == "c" for a in arrays):
+        raise NoRepro("conformance repro: no IREE script for bfloat16 or complex arrays yet")
+    args = ", ".join(literal(a) for a in arrays)
+    return (["import iree.compiler", "import iree.runtime"],
+            [f"TEXT = {text!r}",
+             f"vmfb = iree.compiler.compile_str('module {{\\n' + TEXT + '\\n}}', target_backends=['llvm-cpu'], "
+             f"input_type='stablehlo', extra_args={flags!r})",
+             "context = iree.runtime.SystemContext(config=iree.runtime.Config('local-task'))",
+             "context.add_vm_module(iree.runtime.VmModule.copy_buffer(context.instance, vmfb))",
+             f"out = context.modules.module['main']({args})"],
+            "(out[0] if isinstance(out, (list, tuple)) else out).to_host()")

@@ -97,7 +97,7 @@ def test_every_index_target_of_the_backend_owns_a_repro_snippet(backend):
     assert not missing, f"{backend}: index targets without a repro snippet: {missing}"
 
 
-@pytest.mark.parametrize("backend", REPRO_BACKENDS + ("openvino", "dynamic_slice"))
+@pytest.mark.parametrize("backend", REPRO_BACKENDS + ("openvino", "iree", "dynamic_slice"))
 def test_repro_scripts_call_the_api_as_the_target_does(backend):
     """For every target with a snippet, on generated cases its script observes what the target returns
     (same dtype, shape and bits, or both raise): the snippet cannot drift from the adapter."""
