@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from adapters.repro_code import literal
 from conformance.case import Case
 from conformance.opspec import NoRepro, op_spec
 from conformance.outcome import Unsupported
-from conformance.verdict import case_violations
-from adapters.repro_code import literal
 from conformance.seeds import Seed
+from conformance.verdict import case_violations
 
 __all__ = ["NoRepro", "script"]
 

@@ -28,8 +28,8 @@ class BroadcastRegion:
 
 
 # Swarm scenarios (one per case, each as often as ``ordinary``): a static 0 meeting 1 (valid: 0) or a
-# static n > 1 (a clash) at one position; 1 meeting ``?`` at one position; a static clash beside a ``?`` at the same position (the clash must still be
-# found); every operand unranked.
+# static n > 1 (a clash) at one position; 1 meeting ``?`` at one position; a static clash beside a
+# ``?`` at the same position (the clash must still be found); every operand unranked.
 SCENARIOS = ("ordinary", "zero", "zero-clash", "one-vs-dynamic", "clash-beside-dynamic", "all-unranked")
 
 

@@ -278,7 +278,6 @@ def _scenario_case(draw, region: GatherRegion) -> Case:
     return draw(materialize(plan, region))
 
 
-
 def gather_cases(region: GatherRegion | None = None, **kwargs) -> st.SearchStrategy[Case]:
     """Valid ``stablehlo.gather`` cases in ``region`` (keyword arguments override its fields)."""
     return _scenario_case(replace(region or GatherRegion(), **kwargs))
