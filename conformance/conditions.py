@@ -39,6 +39,47 @@ def unsigned_index_high_bit(case: Case) -> bool:
     return si.dtype.kind == "u" and bool((si >> np.array(si.dtype.itemsize * 8 - 1, si.dtype)).any())
 
 
+def index_out_of_range(case: Case) -> bool:
+    """Some index component puts its window (partly) outside the operand dim it indexes: c < 0 or
+    c > dim - window size (gather, scatter, dynamic slices; the op's ``columns``)."""
+    si, columns = index_array(case), op_spec(case.op).part("columns")
+    if columns is None or not si.size or si.dtype.kind not in "iu":
+        return False
+    try:
+        cols = columns(case)
+    except (IndexError, KeyError, TypeError, ValueError):  # an invalid case's attributes may not line up
+        return False
+    ivd = case.attrs.get("index_vector_dim", si.ndim)
+    comps = (si[..., None] if ivd == si.ndim or si.ndim == 0 else np.moveaxis(si, ivd, -1)).astype(np.float64)
+    if case.op.startswith("stablehlo.dynamic"):
+        comps = si.reshape(1, -1).astype(np.float64)
+    if comps.shape[-1] != len(cols):
+        return False
+    return any(bool(((comps[..., j] < 0) | (comps[..., j] > dim - window)).any()) for j, (dim, window) in enumerate(cols))
+
+
+def leading_index_vector_dim(case: Case) -> bool:
+    """The index vector is the first dim of indices of rank 1 or more (index_vector_dim 0, explicit)."""
+    si = index_array(case)
+    return case.attrs.get("index_vector_dim") == 0 and si.ndim >= 1
+
+
+def batching_dims(case: Case) -> bool:
+    """The case has batching dims (operand_batching_dims / input_batching_dims not empty)."""
+    return bool(case.attrs.get("operand_batching_dims") or case.attrs.get("input_batching_dims"))
+
+
+def variadic_scatter(case: Case) -> bool:
+    """A scatter with more than one input."""
+    return "inputs[1]" in case.arrays
+
+
+def rank0_operand(case: Case) -> bool:
+    """The operand (first input) has rank 0."""
+    operand = next((case.arrays[k] for k in ("operand", "inputs", "inputs[0]") if k in case.arrays), None)
+    return operand is not None and operand.ndim == 0
+
+
 def zero_size_dropped_window(case: Case) -> bool:
     """A collapsed or batching dim has slice size 0: the window is empty but the result keeps elements."""
     if "slice_sizes" not in case.attrs:
@@ -137,6 +178,19 @@ def float16_elements(case: Case) -> bool:
     return any(a.dtype.name == "float16" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand", "data"))
 
 
+def float64_elements(case: Case) -> bool:
+    """The element type is float64."""
+    return any(a.dtype.name == "float64" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand", "data"))
+
+
+def int_beyond_int32(case: Case) -> bool:
+    """An int64, uint64 or uint32 input, operand or update value outside the int32 range."""
+    info = np.iinfo(np.int32)
+    return any(a.dtype.name in ("int64", "uint64", "uint32") and a.size
+               and bool(((a.astype(np.float64) < info.min) | (a.astype(np.float64) > info.max)).any())
+               for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates", "data", "operand"))
+
+
 def updates_element_type_differs(case: Case) -> bool:
     """A scatter whose updates have another element type than its inputs (breaks C6)."""
     kinds = lambda prefix: [a.dtype for k, a in case.arrays.items() if k.split("[")[0] == prefix]  # noqa: E731
@@ -173,6 +227,22 @@ def quotient_overflows(case: Case) -> bool:
     return bool((np.isfinite(a) & (b != 0) & (q > top)).any())
 
 
+def large_quotient(case: Case) -> bool:
+    """An elementwise remainder case with a finite |x0/x1| at or beyond 2**(mantissa bits + 1) of the
+    dtype: past it, x - floor(x/y)*y loses the remainder to rounding."""
+    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
+    if case.attrs.get("op") != "remainder" or x0 is None or x1 is None:
+        return False
+    if not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+        return False
+    import ml_dtypes
+
+    bits = (ml_dtypes.finfo if x0.dtype.name == "bfloat16" else np.finfo)(x0.dtype).nmant + 1
+    with np.errstate(all="ignore"):
+        q = np.abs(x0.astype(np.float64) / x1.astype(np.float64))
+    return bool((np.isfinite(q) & (q >= 2.0 ** bits)).any())
+
+
 def opposite_zeros(case: Case) -> bool:
     """An elementwise case with +0.0 and -0.0 at the same index of x0 and x1."""
     x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
@@ -180,6 +250,32 @@ def opposite_zeros(case: Case) -> bool:
         return False
     a, b = x0.astype(np.float64), x1.astype(np.float64)
     return bool(((a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))).any())
+
+
+def infinite_divisor(case: Case) -> bool:
+    """An elementwise divide/remainder case with a finite x0 over an infinite x1 at the same index."""
+    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
+    if case.attrs.get("op") not in ("divide", "remainder") or x0 is None or x1 is None:
+        return False
+    if not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+        return False
+    a, b = x0.astype(np.float64), x1.astype(np.float64)
+    return bool((np.isfinite(a) & np.isinf(b)).any())
+
+
+def negative_zero_dividend(case: Case) -> bool:
+    """An elementwise remainder case with a -0.0 in x0."""
+    x0 = case.arrays.get("x0")
+    if case.attrs.get("op") != "remainder" or x0 is None or not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+        return False
+    a = x0.astype(np.float64)
+    return bool(((a == 0) & np.signbit(a)).any())
+
+
+def one_element_operand(case: Case) -> bool:
+    """A gather or scatter case whose operand (first input, ONNX data) has exactly one element."""
+    operand = next((case.arrays[k] for k in ("operand", "inputs", "inputs[0]", "data") if k in case.arrays), None)
+    return operand is not None and operand.size == 1
 
 
 def dynamic_operand(case: Case) -> bool:
@@ -201,13 +297,19 @@ def integer_division_trap(case: Case) -> bool:
 CONDITIONS = {
     "integer-division-trap": integer_division_trap,
     "dynamic-operand": dynamic_operand,
+    "infinite-divisor": infinite_divisor,
+    "negative-zero-dividend": negative_zero_dividend,
+    "one-element-operand": one_element_operand,
     "opposite-zeros": opposite_zeros,
     "quotient-overflows": quotient_overflows,
+    "large-quotient": large_quotient,
     "unranked-operand": unranked_operand,
     "types-differ": types_differ,
     "boolean-indices": boolean_indices,
     "updates-element-type-differs": updates_element_type_differs,
     "float16-elements": float16_elements,
+    "float64-elements": float64_elements,
+    "int-beyond-int32": int_beyond_int32,
     "complex-nonfinite": complex_nonfinite,
     "complex-signed-zero": complex_signed_zero,
     "bound-beyond-index-dtype": bound_beyond_index_dtype,
@@ -216,6 +318,11 @@ CONDITIONS = {
     "empty-index-vector": empty_index_vector,
     "index-at-dtype-edge": index_at_dtype_edge,
     "negative-start": negative_start,
+    "index-out-of-range": index_out_of_range,
+    "leading-index-vector-dim": leading_index_vector_dim,
+    "batching-dims": batching_dims,
+    "variadic-scatter": variadic_scatter,
+    "rank0-operand": rank0_operand,
     "unsigned-index-high-bit": unsigned_index_high_bit,
     "zero-size-batch": zero_size_batch,
     "index-beyond-int32": index_beyond_int32,

@@ -13,6 +13,7 @@ from typing import Any, Callable
 BUILTIN_BACKENDS = {
     "numpy": "adapters.numpy",
     "torch": "adapters.torch",
+    "torch_compile": "adapters.torch_compile",
     "jax": "adapters.jax",
     "onnxruntime": "adapters.onnxruntime",
     "onnx_reference": "adapters.onnx_reference",
@@ -25,7 +26,7 @@ BUILTIN_BACKENDS = {
 
 # Run only when named (--backend openvino): their divergences are not all declared yet, so `all`
 # (and a run without --backend) leaves them out. `conformance list` shows them.
-OPT_IN_BACKENDS = ("openvino", "iree")
+OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree")
 
 
 class BackendError(Exception):
@@ -52,6 +53,10 @@ class Target:
     isolated: bool = True  # run in a worker process, so a hang or an abort is one verdict
     backend: str = ""
     repro: Callable | None = None  # (case kwargs, case) -> (imports, setup lines, call): its repro script code
+    eager: tuple[str, str] = ()  # (backend, target name) of the uncompiled target this one compiles, if any
+    # after a declared crash survived on a valid case, restart the workers (it may have written out of
+    # bounds); False where the declared crash is a clean abort and a restart would cost recompiles
+    restart_after_crash: bool = True
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
@@ -108,6 +113,17 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
                 for when in _names(entry.get("when", "")):
                     out.setdefault(name, []).append(Deviation(cls, entry["reason"], entry.get("link", ""), when))
     return out
+
+
+def inherit_deviations(made: list[Target], backend: str, keep: Callable[[Deviation], bool], note: str) -> None:
+    """Give each of ``made`` (targets named ``<b>:<api>``) the deviations ``backend``'s file declares for
+    ``<backend>:<api>`` that ``keep`` accepts, each reason prefixed with ``note`` (a second runtime of
+    the same API is covered where it does what the first one's documented behaviour says)."""
+    declared = _deviation_file(backend, importlib.import_module(BUILTIN_BACKENDS[backend]))
+    for t in made:
+        for dev in declared.get(f"{backend}:{t.name.split(':', 1)[1]}", []):
+            if keep(dev):
+                t.deviations.setdefault(dev.cls, []).append(replace(dev, reason=note + dev.reason))
 
 
 def _names(value: str | list[str]) -> list[str]:

@@ -46,7 +46,7 @@ def call(target: Target, case: Case) -> outcome.Outcome:
             warnings.warn(f"{target.name}: a worker died ({first.message[:120]}) on case {case.id}, which runs "
                           "cleanly in a fresh process: an earlier case had corrupted it", stacklevel=2)
             return again
-    elif declared_crash and not case_violations(case):
+    elif declared_crash and target.restart_after_crash and not case_violations(case):
         # a survived crash on valid input may have written out of bounds (XLA's DynamicUpdateSlice does):
         # the workers this backend's targets use restart. Invalid input is refused by checks, not memory
         # errors, and restarting after each such case would cost a worker start per case.

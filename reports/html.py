@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 
+from reports.run import eager_note
+
 
 def _cell(count: int, top: int) -> str:
     if not count:
@@ -35,7 +37,8 @@ def page(report: dict, previous: dict | None = None) -> str:
             body += f"<tr><td><code>{html.escape(t['id'])}</code></td><td>{t['cases']}</td>{cells}</tr>"
         parts.append(f"<h2>{html.escape(op)}</h2><table><tr><th>target</th><th>cases</th>{head}</tr>{body}</table>")
     undeclared = [d for d in report["divergences"] if not d["declared"] and d["class"] != "spec-inconsistency"]
-    items = "".join(f"<li><code>{html.escape(d['target'])}</code> {html.escape(d['class'])} ×{d['count']}: "
+    items = "".join(f"<li><code>{html.escape(d['target'])}</code> {html.escape(d['class'])} ×{d['count']}"
+                    f"{html.escape(eager_note(d))}: "
                     f"{html.escape(d['summary'])} (seed <code>{html.escape(d['seed'])}</code>)</li>" for d in undeclared)
     parts.append(f"<h2>Undeclared divergences ({len(undeclared)})</h2><ul>{items}</ul>")
     style = "body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"

@@ -76,10 +76,11 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                 stats[verdict.cls if verdict.cls in ("conform", "unsupported") else "diverges"] += 1
                 if verdict.diverges:
                     dev = target.declared(verdict.classes, case)
+                    eager = {"eager_class": check_case(loaded_target(*target.eager), case, runs).cls} if target.eager else {}
                     _append(log, {"kind": "divergence", "op": target.op, "target": target.name,
                                   "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
                                   "summary": verdict.detail[:200], "declared": dev is not None,
-                                  "reason": dev.reason if dev else "", "case": case.to_json()})
+                                  "reason": dev.reason if dev else "", "case": case.to_json(), **eager})
 
             prop.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
             prop = seed(edge_seed(target, label) if edge else seed_value)(prop)
@@ -191,6 +192,7 @@ def write(out: Path, profile: str, seed_value: int, previous: Path | None = None
                             "count": len(rs), "declared": smallest["declared"],
                             **({"reason": smallest["reason"]} if smallest["declared"] else {}),
                             "summary": smallest["summary"], "seed": str(seed_path),
+                            **({"eager_class": smallest["eager_class"]} if "eager_class" in smallest else {}),
                             "repro": _write_repro(out, gid, group_seed)})
     targets = [{"id": r["target"], "op": r["op"], "backend": r["backend"], "cases": r["cases"], "conform": r["conform"],
                 "unsupported": r["unsupported"]} for r in sorted((r for r in records if r["kind"] == "done"),
@@ -207,6 +209,14 @@ def write(out: Path, profile: str, seed_value: int, previous: Path | None = None
     return out / "report.json"
 
 
+def eager_note(group: dict) -> str:
+    """For a compiled target's group: whether the uncompiled target gave the same verdict on its case."""
+    if "eager_class" not in group:
+        return ""
+    same = group["eager_class"] == group["class"]
+    return " (eager: same)" if same else f" (eager: {group['eager_class']}, not the same)"
+
+
 def markdown(report: dict) -> str:
     lines = [f"# Divergence report (seed {report['seed']}, profile {report['profile']})", ""]
     for op in sorted({t["op"] for t in report["targets"]}):
@@ -220,10 +230,14 @@ def markdown(report: dict) -> str:
         if spec:
             lines += ["", "Where the spec contradicts itself (not the target's fault):", ""]
             lines += [f"- `{d['target']}` ×{d['count']}: {d['summary']}" for d in spec]
+        compiled = [d for d in rows if "eager_class" in d]
+        if compiled:
+            lines += ["", "Compiled targets, against the uncompiled target on the same case:", ""]
+            lines += [f"- `{d['target']}` {d['class']}{eager_note(d)}" for d in compiled]
         undeclared = [d for d in rows if not d["declared"] and d["class"] != "spec-inconsistency"]
         if undeclared:
             lines += ["", "Undeclared:", ""]
-            lines += [f"- `{d['target']}` {d['class']} ×{d['count']}: {d['summary']} — "
+            lines += [f"- `{d['target']}` {d['class']} ×{d['count']}{eager_note(d)}: {d['summary']} — "
                       f"`conformance replay {d['seed']}`, "
                       + (f"`python {d['repro']}`" if d.get("repro") else "no standalone script for this target")
                       + " (paths relative to this folder)" for d in undeclared]

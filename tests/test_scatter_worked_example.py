@@ -28,7 +28,11 @@ def test_oracle_reproduces_the_spec_example():
 
 
 @pytest.mark.parametrize("backend,name", [("jax", "jax:lax.scatter_add[None]"),
-                                          ("stablehlo", "stablehlo:scatter-interpreter"), ("xla", "xla:scatter")])
+                                          ("stablehlo", "stablehlo:scatter-interpreter"), ("xla", "xla:scatter"),
+                                          pytest.param("iree", "iree:scatter", marks=pytest.mark.xfail(
+                                              strict=True, reason="MEASURED (IREE 3.13): the compiler refuses this valid "
+                                              "scatter: 'iree_linalg_ext.scatter' op expected indices to be equal to "
+                                              "batch rank or batch rank + 1"))])
 def test_targets_reproduce_the_spec_example(builtin_target, backend, name):
     outcome = call(builtin_target(backend, name), CASE)
     assert outcome.kind == "value", outcome.brief()

@@ -1,4 +1,4 @@
-"""The spec's worked gather example, through the oracle and the jax, stablehlo and xla targets."""
+"""The spec's worked gather example, through the oracle and the jax, stablehlo, xla and iree targets."""
 import numpy as np
 import pytest
 
@@ -26,7 +26,8 @@ def test_oracle_reproduces_the_spec_example():
 
 
 @pytest.mark.parametrize("backend,name", [("jax", "jax:lax.gather[clip]"), ("jax", "jax:lax.gather[None]"),
-                                          ("stablehlo", "stablehlo:interpreter"), ("xla", "xla:gather")])
+                                          ("stablehlo", "stablehlo:interpreter"), ("xla", "xla:gather"),
+                                          ("iree", "iree:gather")])
 def test_targets_reproduce_the_spec_example(builtin_target, backend, name):
     target = builtin_target(backend, name)
     outcome = call(target, Case("stablehlo.gather", {"operand": OPERAND, "start_indices": START_INDICES}, ATTRS))

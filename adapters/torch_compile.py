@@ -1,0 +1,162 @@
+"""Backend ``torch_compile``: every target of backend ``torch`` (gather, scatter, indexing, ONNX
+translations, dynamic slices, elementwise ops), with its torch API call compiled by
+``torch.compile(..., dynamic=True)`` (TorchInductor, CPU: C++ code built with the machine's compiler).
+
+Each target runs the eager target's own code under a torch function mode that sends the API calls
+in ``_compiled_functions()`` (``torch.gather``, ``Tensor.scatter_``, ``Tensor.__getitem__``, the
+elementwise functions, ...) through a compiled wrapper of that call, cached per API function in the
+worker process; Dynamo recompiles only for a new rank, dtype or specialised size. Conversions
+(numpy <-> torch) stay eager. ``STATS`` counts the compiled graphs and the seconds spent in calls
+that compiled (``conformance.compile_stats`` writes them out for ``benchmarks.compile_share``).
+
+Declared deviations: the eager target's (``adapters/deviations/torch.toml``: torch.compile promises
+eager semantics, so a compiled target that does what eager torch does is covered by the same
+declaration), plus ``adapters/deviations/torch_compile.toml`` for what only the compiled path does.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import time
+
+from conformance import compile_stats
+from conformance.opspec import NoRepro
+from conformance.registry import Deviation, _deviation_file, _marked, _op_adapter_targets, target
+
+REQUIRES = ("torch",)
+EAGER = "torch"
+STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
+_WRAPPERS: dict[object, object] = {}
+_MODE: list = []
+
+
+def _compiled_functions() -> set:
+    """The torch API functions and methods the targets call that are compiled (the ops under test)."""
+    import torch
+
+    t = torch.Tensor
+    return {torch.gather, torch.take_along_dim, torch.index_select, torch.take, torch.narrow, torch.where,
+            t.__getitem__, t.__setitem__, t.__add__, t.narrow, t.scatter_, t.scatter_add_, t.scatter_reduce_,
+            t.index_put_, t.index_add_, t.index_copy_, t.put_,
+            torch.neg, torch.abs, torch.add, torch.sub, torch.mul, torch.div, torch.remainder, torch.maximum,
+            torch.minimum, torch.bitwise_and, torch.bitwise_or, torch.bitwise_xor, torch.bitwise_left_shift,
+            torch.bitwise_right_shift, torch.lt, torch.eq}
+
+
+def _mode():
+    """The torch function mode that compiles the calls of ``_compiled_functions()`` (made once per process)."""
+    if _MODE:
+        return _MODE[0]
+    import torch
+
+    compiled = _compiled_functions()
+    # Dynamo falls back to eager, silently, once a code object has recompiled `recompile_limit` (8)
+    # times: every dtype and rank is a recompile here, so lift the limits and make hitting one an error.
+    torch._dynamo.config.recompile_limit = torch._dynamo.config.accumulated_recompile_limit = 100_000
+    torch._dynamo.config.fail_on_recompile_limit_hit = True
+
+    class CompileCalls(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            if func not in compiled:
+                return func(*args, **kwargs)
+            if func not in _WRAPPERS:
+                _WRAPPERS[func] = torch.compile(_caller(func), dynamic=True)
+            return _timed(_WRAPPERS[func], args, kwargs)
+
+    _MODE.append(CompileCalls)
+    return CompileCalls
+
+
+def _caller(func):
+    """``func(*args, **kwargs)`` as a function with a code object of its own (Dynamo keeps its compiled
+    graphs and guards per code object: one shared lambda would pile every API's graphs together)."""
+    def call(*args, **kwargs):
+        return func(*args, **kwargs)
+
+    call.__code__ = call.__code__.replace(co_name=f"compiled_{getattr(func, '__name__', 'call')}")
+    return call
+
+
+def _timed(fn, args, kwargs):
+    """Call ``fn``; count the graphs Dynamo compiled during the call and the seconds of such calls."""
+    from torch._dynamo.utils import counters
+
+    before = counters["stats"]["unique_graphs"]
+    start = time.monotonic()
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        elapsed = time.monotonic() - start
+        new = counters["stats"]["unique_graphs"] - before
+        STATS["calls"] += 1
+        STATS["call_seconds"] += elapsed
+        if new:
+            STATS["compiled_graphs"] += new
+            STATS["compile_seconds"] += elapsed
+        compile_stats.record("torch_compile", STATS)
+
+
+_TENSOR_LITERAL = re.compile(r'torch\.from_numpy\(arr\("[^"]*", "[a-z0-9]+", \[[0-9, ]*\]\)\.copy\(\)\)'
+                             r'(?:\.to\(torch\.int64\))?')
+
+
+def _compiled_repro(eager_repro):
+    """The eager script with its API call compiled: each tensor literal of the call becomes a variable
+    made before it, and the call runs as ``torch.compile(lambda: call, dynamic=True)()`` (Dynamo takes
+    the global tensors as graph inputs, as the target passes them)."""
+    if eager_repro is None:
+        return None
+
+    def repro(kw, case):
+        imports, setup, call = eager_repro(kw, case)
+        if not call.endswith(".numpy()") or any(not line.split("=")[0].strip().isidentifier() for line in setup):
+            raise NoRepro("conformance repro: no torch.compile script for this target yet (its call is a statement)")
+        names: list[str] = []
+
+        def hoist(m):
+            names.append(f"T{len(names)}")
+            setup.append(f"{names[-1]} = {m.group(0)}")
+            return names[-1]
+
+        expr = _TENSOR_LITERAL.sub(hoist, call[: -len(".numpy()")])
+        return imports, setup, f"torch.compile(lambda: {expr}, dynamic=True)().numpy()"
+    return repro
+
+
+def _compiled_target(eager):
+    """A ``torch_compile:`` target running ``eager``'s code with its API call compiled."""
+    @functools.wraps(eager.fn)
+    def fn(*args, **kwargs):
+        with _mode()():
+            return eager.fn(*args, **kwargs)
+
+    inherited = {cls: [Deviation(d.cls, f"As eager torch (torch.compile keeps eager semantics): {d.reason}", d.link,
+                                 d.when) for d in devs] for cls, devs in eager.deviations.items()}
+    name = "torch_compile:" + eager.name.split(":", 1)[1]
+    made = target(eager.op, name, region=eager.region, valid=eager.valid, invalid=eager.invalid,
+                  repro=_compiled_repro(eager.repro))(fn)
+    made.__conformance_target__.deviations.update(inherited)
+    made.__conformance_target__.eager = (EAGER, eager.name)
+    made.__conformance_target__.restart_after_crash = False  # its declared crashes are aborts (SIGABRT), not stray writes
+    return made
+
+
+def _eager_targets() -> list:
+    """Backend ``torch``'s targets with their declared deviations (as ``load_backend`` attaches them)."""
+    import importlib
+
+    from dataclasses import replace
+
+    module = importlib.import_module("adapters.torch")
+    declared = _deviation_file(EAGER, module)
+    out = []
+    for t in _marked(module) + _op_adapter_targets(EAGER):
+        devs = {k: list(v) for k, v in t.deviations.items()}
+        for dev in declared.get(t.name, []):
+            devs.setdefault(dev.cls, []).append(dev)
+        out.append(replace(t, deviations=devs))
+    return out
+
+
+TARGETS = {t.name: _compiled_target(t) for t in _eager_targets()}

@@ -1,0 +1,23 @@
+"""IREE (llvm-cpu) reads a signed i8 start of stablehlo.dynamic_update_slice as unsigned: on int8[128]
+an update at start -1 is written at 127 (-1 read as 255, then clamped to 128 - 1); on int8[300] it is
+written at 255. The StableHLO spec clamps the start to 0. An i32 start -1 is clamped right. Exits 1
+while IREE writes anywhere but 0."""
+import sys
+
+import numpy as np
+import iree.compiler
+import iree.runtime
+
+TEXT = """module {
+func.func @main(%operand: tensor<128xi8>, %update: tensor<1xi8>, %start: tensor<i8>) -> tensor<128xi8> {
+  %0 = stablehlo.dynamic_update_slice %operand, %update, %start : (tensor<128xi8>, tensor<1xi8>, tensor<i8>) -> tensor<128xi8>
+  return %0 : tensor<128xi8>
+}
+}"""
+vmfb = iree.compiler.compile_str(TEXT, target_backends=["llvm-cpu"], input_type="stablehlo",
+                                    extra_args=["--iree-llvmcpu-target-cpu=host"])
+context = iree.runtime.SystemContext(config=iree.runtime.Config("local-task"))
+context.add_vm_module(iree.runtime.VmModule.copy_buffer(context.instance, vmfb))
+out = context.modules.module["main"](np.zeros(128, np.int8), np.ones(1, np.int8), np.array(-1, np.int8)).to_host()
+print("written at", np.flatnonzero(out).tolist(), "(the spec: [0])")
+sys.exit(0 if np.flatnonzero(out).tolist() == [0] else 1)

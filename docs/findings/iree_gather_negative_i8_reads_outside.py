@@ -1,0 +1,24 @@
+"""IREE (llvm-cpu) gathers with a negative i8 start index read memory outside the operand: operand
+int32[2] = [0, 1], start index int8 -1 gives an arbitrary value (22033 here); the StableHLO spec
+clamps the start to 0 and gives 0. Exits 1 while the result is not 0."""
+import sys
+
+import numpy as np
+import iree.compiler
+import iree.runtime
+
+TEXT = """module {
+func.func @main(%operand: tensor<2xi32>, %indices: tensor<1xi8>) -> tensor<i32> {
+  %0 = "stablehlo.gather"(%operand, %indices) {dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0],
+      start_index_map = [0], index_vector_dim = 0>, slice_sizes = array<i64: 1>, indices_are_sorted = false}
+    : (tensor<2xi32>, tensor<1xi8>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+}"""
+vmfb = iree.compiler.compile_str(TEXT, target_backends=["llvm-cpu"], input_type="stablehlo",
+                                 extra_args=["--iree-llvmcpu-target-cpu=host"])
+context = iree.runtime.SystemContext(config=iree.runtime.Config("local-task"))
+context.add_vm_module(iree.runtime.VmModule.copy_buffer(context.instance, vmfb))
+out = int(context.modules.module["main"](np.array([0, 1], np.int32), np.array([-1], np.int8)).to_host())
+print("gather([0, 1], index int8 -1) =", out, "(the spec: 0)")
+sys.exit(0 if out == 0 else 1)

@@ -1,0 +1,23 @@
+"""torch.compile(Tensor.index_add_, dynamic=True): once the kernel has been compiled on a large case
+(a parallel kernel), an out-of-range index kills the process with SIGABRT: the kernel's C++ bounds
+check throws inside its OpenMP region ("terminate called after throwing an instance of
+'std::runtime_error'"). Eager torch raises IndexError. Exits 1 while the compiled call aborts."""
+import subprocess
+import sys
+import tempfile
+
+CHILD = r'''
+import torch
+index_add = torch.compile(lambda x, dim, index, source: x.index_add_(dim, index, source), dynamic=True)
+n = 32768
+index_add(torch.zeros(16, dtype=torch.float16), 0, torch.zeros(n, dtype=torch.int64), torch.zeros(n, dtype=torch.float16))
+try:
+    index_add(torch.zeros(4, dtype=torch.float16), 0, torch.tensor([2**31 - 1] * 3), torch.zeros(3, dtype=torch.float16))
+except (IndexError, RuntimeError) as e:
+    print("raised", type(e).__name__)
+'''
+with tempfile.TemporaryDirectory() as cache:  # a fresh Inductor cache: no kernel from an earlier run
+    run = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
+                         env={**__import__("os").environ, "TORCHINDUCTOR_CACHE_DIR": cache})
+print("child exit code", run.returncode, run.stdout.strip(), *run.stderr.strip().splitlines()[-2:], sep="\n")
+sys.exit(1 if run.returncode < 0 else 0)

@@ -1,0 +1,16 @@
+"""torch.compile(Tensor.index_copy_) with duplicate indices: two runs on the same inputs give
+different results (a different duplicate wins); eager torch on CPU gives the same each run. The docs
+leave the winner unspecified, so this is a determinism note, not a bug. Exits 1 while runs differ."""
+import sys
+
+import torch
+
+torch.manual_seed(0)
+index = torch.randint(0, 16, (32768,))
+source = torch.randn(32768)
+copy = torch.compile(lambda x, i, s: x.index_copy_(0, i, s), dynamic=True)
+runs = [copy(torch.zeros(16), index, source) for _ in range(5)]
+eager = [torch.zeros(16).index_copy_(0, index, source) for _ in range(5)]
+print("compiled runs that differ from the first:", sum(not torch.equal(r, runs[0]) for r in runs[1:]))
+print("eager runs that differ from the first:   ", sum(not torch.equal(r, eager[0]) for r in eager[1:]))
+sys.exit(1 if any(not torch.equal(r, runs[0]) for r in runs[1:]) else 0)
