@@ -59,9 +59,31 @@ def index_out_of_range(case: Case) -> bool:
 
 
 def leading_index_vector_dim(case: Case) -> bool:
-    """The index vector is the first dim of indices of rank 1 or more (index_vector_dim 0, explicit)."""
-    si = index_array(case)
-    return case.attrs.get("index_vector_dim") == 0 and si.ndim >= 1
+    """index_vector_dim is 0 (the first dim of the indices, or the implicit one of 0-d indices)."""
+    return case.attrs.get("index_vector_dim") == 0
+
+
+def window_dims_not_trailing(case: Case) -> bool:
+    """A scatter whose update_window_dims are not the last dims of its updates (or a gather whose
+    offset_dims are not the last dims of its result)."""
+    dims = case.attrs.get("update_window_dims", case.attrs.get("offset_dims"))
+    rank = next((a.ndim for k, a in case.arrays.items() if k in ("updates", "updates[0]")), None)
+    if dims is None:
+        return False
+    if rank is None:  # gather: the result's rank is the batch rank plus the offset dims
+        si = index_array(case)
+        ivd = case.attrs.get("index_vector_dim", si.ndim)
+        rank = si.ndim - (ivd < si.ndim) + len(dims)
+    return sorted(dims) != list(range(rank - len(dims), rank))
+
+
+def unindexed_inserted_dim(case: Case) -> bool:
+    """A scatter inserted_window_dims (gather collapsed_slice_dims) entry that no index component
+    maps to (its position is 0 throughout)."""
+    a = case.attrs
+    dropped = a.get("inserted_window_dims", a.get("collapsed_slice_dims", ()))
+    mapped = set(a.get("scatter_dims_to_operand_dims", a.get("start_index_map", ())))
+    return any(d not in mapped for d in dropped)
 
 
 def batching_dims(case: Case) -> bool:
@@ -321,6 +343,8 @@ CONDITIONS = {
     "index-out-of-range": index_out_of_range,
     "leading-index-vector-dim": leading_index_vector_dim,
     "batching-dims": batching_dims,
+    "unindexed-inserted-dim": unindexed_inserted_dim,
+    "window-dims-not-trailing": window_dims_not_trailing,
     "variadic-scatter": variadic_scatter,
     "rank0-operand": rank0_operand,
     "unsigned-index-high-bit": unsigned_index_high_bit,

@@ -1,0 +1,46 @@
+"""The case conditions that scope the compiler backends' declared deviations hold exactly where
+their docstrings say (each checked on a case where it holds and one where it does not)."""
+import numpy as np
+import pytest
+
+from conformance.case import Case
+from conformance.conditions import holds
+from tests import test_scatter_worked_example as scatter_example
+
+TAKE = dict(offset_dims=(), collapsed_slice_dims=(0,), operand_batching_dims=(), start_indices_batching_dims=(),
+            start_index_map=(0,), index_vector_dim=1, slice_sizes=(1,), indices_are_sorted=False)
+
+
+def gather(indices, operand=np.arange(4, dtype=np.int8), **attrs):
+    return Case("stablehlo.gather", {"operand": operand, "start_indices": np.asarray(indices)}, {**TAKE, **attrs})
+
+
+def elementwise(op, x0, x1, dtype=np.float32):
+    return Case("mlir.scalarization", {"x0": np.array(x0, dtype), "x1": np.array(x1, dtype)}, {"op": op})
+
+
+@pytest.mark.parametrize("name,yes,no", [
+    ("index-out-of-range", gather(np.array([4], np.int64)), gather(np.array([3], np.int64))),
+    ("index-out-of-range", gather(np.array([-1], np.int8)), gather(np.array([0], np.int8))),
+    ("leading-index-vector-dim", gather(np.array([[1]]), index_vector_dim=0), gather(np.array([[1]]))),
+    ("one-element-operand", gather(np.array([0]), operand=np.zeros(1, np.int8)), gather(np.array([0]))),
+    ("rank0-operand", Case("stablehlo.gather", {"operand": np.int8(1), "start_indices": np.zeros((0,), np.int64)}, TAKE),
+     gather(np.array([0]))),
+    ("infinite-divisor", elementwise("remainder", [1.0], [np.inf]), elementwise("remainder", [np.inf], [1.0])),
+    ("negative-zero-dividend", elementwise("remainder", [-0.0], [1.0]), elementwise("remainder", [0.0], [1.0])),
+    ("large-quotient", elementwise("remainder", [2.0 ** 30], [1.0]), elementwise("remainder", [2.0 ** 20], [1.0])),
+    ("float64-elements", gather(np.array([0]), operand=np.zeros(2)), gather(np.array([0]))),
+    ("int-beyond-int32", gather(np.array([0]), operand=np.array([2 ** 31], np.int64)),
+     gather(np.array([0]), operand=np.array([2 ** 31 - 1], np.int64))),
+])
+def test_condition_holds_where_it_says(name, yes, no):
+    assert holds(name, yes) and not holds(name, no)
+
+
+def test_batching_and_window_conditions_on_the_worked_scatter_example():
+    assert holds("batching-dims", scatter_example.CASE)
+    assert not holds("window-dims-not-trailing", scatter_example.CASE)  # update_window_dims (3, 4) of rank 5
+    assert not holds("variadic-scatter", scatter_example.CASE)
+    assert not holds("unindexed-inserted-dim", scatter_example.CASE)  # inserted dim 1 is mapped
+    assert holds("unindexed-inserted-dim", gather(np.array([0]), operand=np.zeros((4, 1)), collapsed_slice_dims=(0, 1),
+                                                  slice_sizes=(1, 1)))
