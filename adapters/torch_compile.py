@@ -21,7 +21,7 @@ import time
 
 from conformance import compile_stats
 from conformance.opspec import NoRepro
-from conformance.registry import Deviation, _deviation_file, _marked, _op_adapter_targets, target
+from conformance.registry import Deviation, load_backend, target
 
 REQUIRES = ("torch",)
 EAGER = "torch"
@@ -142,21 +142,4 @@ def _compiled_target(eager):
     return made
 
 
-def _eager_targets() -> list:
-    """Backend ``torch``'s targets with their declared deviations (as ``load_backend`` attaches them)."""
-    import importlib
-
-    from dataclasses import replace
-
-    module = importlib.import_module("adapters.torch")
-    declared = _deviation_file(EAGER, module)
-    out = []
-    for t in _marked(module) + _op_adapter_targets(EAGER):
-        devs = {k: list(v) for k, v in t.deviations.items()}
-        for dev in declared.get(t.name, []):
-            devs.setdefault(dev.cls, []).append(dev)
-        out.append(replace(t, deviations=devs))
-    return out
-
-
-TARGETS = {t.name: _compiled_target(t) for t in _eager_targets()}
+TARGETS = {t.name: _compiled_target(t) for t in load_backend(EAGER)}  # (with their declared deviations)
