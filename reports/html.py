@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import html
 
-from reports.run import eager_note
+
+def eager_note(group: dict) -> str:
+    """For a compiled target's group: whether the uncompiled target gave the same verdict on its case."""
+    if "eager_class" not in group:
+        return ""
+    same = group["eager_class"] == group["class"]
+    return " (eager: same)" if same else f" (eager: {group['eager_class']}, not the same)"
 
 
 def _cell(count: int, top: int) -> str:

@@ -31,6 +31,7 @@ from conformance.case import Case
 from conformance.registry import Target, loaded_target
 from conformance.runner import DUPLICATE_EXAMPLES, DUPLICATE_RUNS, check_case, database_key, edge_runs, edge_seed
 from conformance.seeds import make_seed, versions
+from reports.html import eager_note
 
 SCHEMA_VERSION = 1
 
@@ -207,14 +208,6 @@ def write(out: Path, profile: str, seed_value: int, previous: Path | None = None
     before = json.loads((previous / "report.json").read_text()) if previous else None
     (out / "report.html").write_text(page(report, before))
     return out / "report.json"
-
-
-def eager_note(group: dict) -> str:
-    """For a compiled target's group: whether the uncompiled target gave the same verdict on its case."""
-    if "eager_class" not in group:
-        return ""
-    same = group["eager_class"] == group["class"]
-    return " (eager: same)" if same else f" (eager: {group['eager_class']}, not the same)"
 
 
 def markdown(report: dict) -> str:

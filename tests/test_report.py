@@ -111,3 +111,15 @@ def test_html_shows_new_fixed_and_persisting_against_a_previous_report(tmp_path)
     page = (tmp_path / "new" / "report.html").read_text()
     assert "New since the previous report (1)" in page and "Fixed since the previous report (1)" in page
     assert "fixed one" in page and "<table>" in page
+
+
+def test_a_compiled_targets_group_says_whether_eager_gave_the_same_verdict():
+    from reports.run import markdown
+
+    group = {"id": "g", "op": "stablehlo.gather", "target": "torch_compile:index_select", "class": "wrap", "count": 1,
+             "declared": False, "summary": "s", "seed": "seeds/g.json", "repro": None}
+    report = {"seed": 0, "profile": "ci", "targets": [{"id": group["target"], "op": group["op"], "cases": 1}],
+              "divergences": [{**group, "eager_class": "error"}, {**group, "id": "h", "class": "error", "eager_class": "error"}]}
+    text = markdown(report)
+    assert "`torch_compile:index_select` wrap (eager: error, not the same)" in text
+    assert "`torch_compile:index_select` error (eager: same)" in text

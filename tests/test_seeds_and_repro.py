@@ -127,10 +127,9 @@ def _compare_scripts(t, compared: dict) -> None:
     from conformance.seeds import make_seed
 
     @settings(max_examples=6, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(case=ops.valid_cases(t).filter(ops.substantive))
+    # (a case where the target declares a crash is left out: the script would be the crash itself)
+    @given(case=ops.valid_cases(t).filter(ops.substantive).filter(lambda c: t.declared(("crash",), c) is None))
     def agrees(case):
-        if t.declared(("crash",), case):
-            return  # the script would be the crash itself
         got = call(t, case)
         try:
             text = script(make_seed(t.backend, t.name, "wrong-value", case))
