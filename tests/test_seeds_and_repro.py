@@ -107,7 +107,7 @@ def test_repro_scripts_call_the_api_as_the_target_does(backend):
     assert targets, f"no scripted targets for {backend}"
     compared = {t.name: 0 for t in targets}
     for t in targets:
-        _compare_scripts(t, compared)
+        _compare_scripts(t, compared, examples=12 if backend == "torch_compile" else 6)
     never = [n for n, k in compared.items() if not k]
     assert len(never) <= len(compared) // 10, f"no case compared for {never}"
 
@@ -116,8 +116,8 @@ def _first(value) -> np.ndarray:
     return np.asarray(value[0] if isinstance(value, tuple) else value)
 
 
-def _compare_scripts(t, compared: dict) -> None:
-    """Six derandomized valid cases of ``t``: its script and the target see the same result."""
+def _compare_scripts(t, compared: dict, examples: int = 6) -> None:
+    """Derandomized valid cases of ``t`` (``examples`` of them): its script and the target see the same result."""
     from hypothesis import HealthCheck, given, settings
 
     from conformance import isolation, ops
@@ -126,7 +126,7 @@ def _compare_scripts(t, compared: dict) -> None:
     from conformance.runner import call
     from conformance.seeds import make_seed
 
-    @settings(max_examples=6, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
     # (a case where the target declares a crash is left out: the script would be the crash itself)
     @given(case=ops.valid_cases(t).filter(ops.substantive).filter(lambda c: t.declared(("crash",), c) is None))
     def agrees(case):
