@@ -21,7 +21,7 @@ import time
 
 from conformance import compile_stats
 from conformance.opspec import NoRepro
-from conformance.registry import Deviation, load_backend, target
+from conformance.registry import inherit_deviations, load_backend, target
 
 REQUIRES = ("torch",)
 EAGER = "torch"
@@ -132,16 +132,15 @@ def _compiled_target(eager):
         with _mode()():
             return eager.fn(*args, **kwargs)
 
-    inherited = {cls: [Deviation(d.cls, f"As eager torch (torch.compile keeps eager semantics): {d.reason}", d.link,
-                                 d.when) for d in devs] for cls, devs in eager.deviations.items()}
     name = "torch_compile:" + eager.name.split(":", 1)[1]
     statement = eager.name in STATEMENT_REPROS  # (their eager script updates `out` by assignment: no compiled one yet)
     made = target(eager.op, name, region=eager.region, valid=eager.valid, invalid=eager.invalid,
                   repro=None if statement else _compiled_repro(eager.repro))(fn)
-    made.__conformance_target__.deviations.update(inherited)
+    inherit_deviations([made.__conformance_target__], EAGER, lambda dev: True,
+                       "As eager torch (torch.compile keeps eager semantics): ")
     made.__conformance_target__.eager = (EAGER, eager.name)
     made.__conformance_target__.restart_after_crash = False  # its declared crashes are aborts (SIGABRT), not stray writes
     return made
 
 
-TARGETS = {t.name: _compiled_target(t) for t in load_backend(EAGER)}  # (with their declared deviations)
+TARGETS = {t.name: _compiled_target(t) for t in load_backend(EAGER)}
