@@ -57,5 +57,5 @@ def make_targets(backend: str, api: str, table: Callable[[], dict], to_backend: 
 
         fn.__name__ = f"{api}_{op}".replace(".", "_")
         ds = tuple(d for d in dtypes if d in INTS) if op in INT_ONLY else dtypes
-        made[fn.__name__] = target(OP, f"{backend}:{api}.{op}", region={"op": op, "dtypes": ds})(fn)
+        made[fn.__name__] = target(OP, f"{backend}:{api}.{op}[per-element]", region={"op": op, "dtypes": ds})(fn)
     return made

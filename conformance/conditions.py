@@ -235,10 +235,22 @@ def types_differ(case: Case) -> bool:
     return len(set(case.attrs.get("operands", ())) | set(case.attrs.get("results", ()))) > 1
 
 
+def _pair(case: Case) -> tuple[str, np.ndarray | None, np.ndarray | None]:
+    """(op, lhs, rhs) of an elementwise case: a ``stablehlo.<op>`` value case (lhs, rhs) or an
+    ``mlir.scalarization`` case (x0, x1)."""
+    if case.op.startswith("stablehlo.") and "lhs" in case.arrays:
+        return case.op.removeprefix("stablehlo."), case.arrays["lhs"], case.arrays.get("rhs")
+    return case.attrs.get("op", ""), case.arrays.get("x0"), case.arrays.get("x1")
+
+
+def _is_float(a: np.ndarray | None) -> bool:
+    return a is not None and (a.dtype.kind == "f" or a.dtype.name == "bfloat16")
+
+
 def quotient_overflows(case: Case) -> bool:
-    """An elementwise case with a float x0/x1 that overflows the dtype (x1 tiny or subnormal)."""
-    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
-    if x0 is None or x1 is None or not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+    """An elementwise case with a float lhs/rhs that overflows the dtype (rhs tiny or subnormal)."""
+    _, x0, x1 = _pair(case)
+    if x1 is None or not _is_float(x0):
         return False
     import ml_dtypes
 
@@ -250,12 +262,10 @@ def quotient_overflows(case: Case) -> bool:
 
 
 def large_quotient(case: Case) -> bool:
-    """An elementwise remainder case with a finite |x0/x1| at or beyond 2**(mantissa bits + 1) of the
+    """An elementwise remainder case with a finite |lhs/rhs| at or beyond 2**(mantissa bits + 1) of the
     dtype: past it, x - floor(x/y)*y loses the remainder to rounding."""
-    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
-    if case.attrs.get("op") != "remainder" or x0 is None or x1 is None:
-        return False
-    if not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+    op, x0, x1 = _pair(case)
+    if op != "remainder" or x1 is None or not _is_float(x0):
         return False
     import ml_dtypes
 
@@ -266,32 +276,119 @@ def large_quotient(case: Case) -> bool:
 
 
 def opposite_zeros(case: Case) -> bool:
-    """An elementwise case with +0.0 and -0.0 at the same index of x0 and x1."""
-    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
-    if x0 is None or x1 is None or not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+    """An elementwise case with +0.0 and -0.0 at the same index of lhs and rhs."""
+    _, x0, x1 = _pair(case)
+    if x1 is None or not _is_float(x0):
         return False
-    a, b = x0.astype(np.float64), x1.astype(np.float64)
+    a, b = np.broadcast_arrays(x0.astype(np.float64), x1.astype(np.float64))
     return bool(((a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))).any())
 
 
 def infinite_divisor(case: Case) -> bool:
-    """An elementwise divide/remainder case with a finite x0 over an infinite x1 at the same index."""
-    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
-    if case.attrs.get("op") not in ("divide", "remainder") or x0 is None or x1 is None:
-        return False
-    if not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+    """An elementwise divide/remainder case with a finite lhs over an infinite rhs at the same index."""
+    op, x0, x1 = _pair(case)
+    if op not in ("divide", "remainder") or x1 is None or not _is_float(x0):
         return False
     a, b = x0.astype(np.float64), x1.astype(np.float64)
     return bool((np.isfinite(a) & np.isinf(b)).any())
 
 
 def negative_zero_dividend(case: Case) -> bool:
-    """An elementwise remainder case with a -0.0 in x0."""
-    x0 = case.arrays.get("x0")
-    if case.attrs.get("op") != "remainder" or x0 is None or not (x0.dtype.kind == "f" or x0.dtype.name == "bfloat16"):
+    """An elementwise remainder case with a -0.0 in lhs."""
+    op, x0, _ = _pair(case)
+    if op != "remainder" or not _is_float(x0):
         return False
     a = x0.astype(np.float64)
     return bool(((a == 0) & np.signbit(a)).any())
+
+
+def negative_quotient(case: Case) -> bool:
+    """A signed integer divide/remainder case with operands of opposite signs at one index (where
+    flooring and truncating division differ)."""
+    op, x0, x1 = _pair(case)
+    if op not in ("divide", "remainder") or x0 is None or x1 is None or x0.dtype.kind != "i":
+        return False
+    return bool(((x0 < 0) != (x1 < 0)).any())
+
+
+def nan_operand(case: Case) -> bool:
+    """An elementwise case with a NaN in a float operand."""
+    return any(_is_float(a) and bool(np.isnan(a.astype(np.float64)).any()) for a in case.arrays.values())
+
+
+def rank0_tensors(case: Case) -> bool:
+    """An elementwise value case whose operands are all rank-0 tensors."""
+    return case.op.startswith("stablehlo.") and bool(case.arrays) and all(a.ndim == 0 for a in case.arrays.values())
+
+
+def language_scalar(case: Case) -> bool:
+    """An elementwise value case whose rhs goes to the backend as a Python number."""
+    return bool(case.attrs.get("rhs_as_scalar"))
+
+
+def bfloat16_elements(case: Case) -> bool:
+    """An elementwise value case on bfloat16 operands."""
+    return any(a.dtype.name == "bfloat16" for a in case.arrays.values())
+
+
+def unsigned_elements(case: Case) -> bool:
+    """An elementwise value case on unsigned integer operands."""
+    return any(a.dtype.kind == "u" for k, a in case.arrays.items() if k != "pred")
+
+
+def wide_unsigned_elements(case: Case) -> bool:
+    """An elementwise value case on uint16, uint32 or uint64 operands (torch's limited unsigned types)."""
+    return any(a.dtype.name in ("uint16", "uint32", "uint64") for a in case.arrays.values())
+
+
+def narrow_int_elements(case: Case) -> bool:
+    """An elementwise value case on int8, int16, uint8 or uint16 operands."""
+    return any(a.dtype.name in ("int8", "int16", "uint8", "uint16") for k, a in case.arrays.items() if k != "pred")
+
+
+def boolean_elements(case: Case) -> bool:
+    """An elementwise value case on bool operands (pred of select aside)."""
+    return any(a.dtype.kind == "b" for k, a in case.arrays.items() if k != "pred")
+
+
+def complex_elements(case: Case) -> bool:
+    """An elementwise value case on complex operands."""
+    return any(a.dtype.kind == "c" for a in case.arrays.values())
+
+
+def bfloat16_language_scalar(case: Case) -> bool:
+    """A bfloat16 value case whose rhs goes to the backend as a Python number."""
+    return language_scalar(case) and bfloat16_elements(case)
+
+
+def wide_float_subnormal(case: Case) -> bool:
+    """A bfloat16/float32/float64/complex value case with a subnormal operand (flushed to zero where the CPU
+    runs with denormals off; float16 arithmetic widens to float32 first and keeps them)."""
+    return any(a.dtype.name in ("bfloat16", "float32", "float64", "complex64", "complex128")
+               for a in case.arrays.values()) and \
+        subnormal_operand(case)
+
+
+def negative_zero_operand(case: Case) -> bool:
+    """An elementwise value case with -0.0 in a float operand."""
+    return any(_is_float(a) and bool(((a.astype(np.float64) == 0) & np.signbit(a.astype(np.float64))).any())
+               for a in case.arrays.values())
+
+
+def subnormal_operand(case: Case) -> bool:
+    """An elementwise value case with a subnormal (nonzero, below the smallest normal) float operand,
+    or a complex operand with a subnormal part."""
+    import ml_dtypes
+
+    for a in case.arrays.values():
+        if _is_float(a) or a.dtype.kind == "c":
+            part = np.float32 if a.dtype == np.complex64 else np.float64 if a.dtype.kind == "c" else a.dtype
+            tiny = float((ml_dtypes.finfo if a.dtype.name == "bfloat16" else np.finfo)(part).tiny)
+            for p in ((a.real, a.imag) if a.dtype.kind == "c" else (a,)):
+                v = np.abs(p.astype(np.float64))
+                if ((v > 0) & (v < tiny)).any():
+                    return True
+    return False
 
 
 def one_element_operand(case: Case) -> bool:
@@ -307,8 +404,8 @@ def dynamic_operand(case: Case) -> bool:
 
 def integer_division_trap(case: Case) -> bool:
     """An integer divide/remainder case with a zero divisor, or MIN divided by -1."""
-    x0, x1 = case.arrays.get("x0"), case.arrays.get("x1")
-    if case.attrs.get("op") not in ("divide", "remainder") or x0 is None or x0.dtype.kind not in "iu":
+    op, x0, x1 = _pair(case)
+    if op not in ("divide", "remainder") or x0 is None or x1 is None or x0.dtype.kind not in "iu":
         return False
     trap = x1 == 0
     if x0.dtype.kind == "i":
@@ -318,6 +415,20 @@ def integer_division_trap(case: Case) -> bool:
 
 CONDITIONS = {
     "integer-division-trap": integer_division_trap,
+    "negative-quotient": negative_quotient,
+    "nan-operand": nan_operand,
+    "rank0-tensors": rank0_tensors,
+    "language-scalar": language_scalar,
+    "bfloat16-elements": bfloat16_elements,
+    "unsigned-elements": unsigned_elements,
+    "wide-unsigned-elements": wide_unsigned_elements,
+    "boolean-elements": boolean_elements,
+    "narrow-int-elements": narrow_int_elements,
+    "complex-elements": complex_elements,
+    "subnormal-operand": subnormal_operand,
+    "bfloat16-language-scalar": bfloat16_language_scalar,
+    "wide-float-subnormal": wide_float_subnormal,
+    "negative-zero-operand": negative_zero_operand,
     "dynamic-operand": dynamic_operand,
     "infinite-divisor": infinite_divisor,
     "negative-zero-dividend": negative_zero_dividend,

@@ -6,7 +6,8 @@ references, resolved when first used, so registering an op imports nothing (no i
 effects, no import cycles: the record module depends on the op's parts, never the reverse).
 
 Adding a spec op: write its oracle, strategies, verdict and targets in new modules, a record module
-holding ``SPEC = OpSpec(...)``, and add that module's name to ``SPEC_OP_MODULES`` (the one line).
+holding ``SPEC = OpSpec(...)`` (or ``SPECS``, a family of records sharing their parts), and add that
+module's name to ``SPEC_OP_MODULES`` (the one line). A ``*_ref`` may index a dict (``module:CASES.add``).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ SPEC_OP_MODULES = (
     "conformance.specs.mlir_scalarization",
     "conformance.specs.stablehlo_dynamic_slice",
     "conformance.specs.stablehlo_dynamic_update_slice",
+    "conformance.specs.stablehlo_elementwise",  # several records (SPECS): one per elementwise op
 )
 
 class NoRepro(ValueError):
@@ -54,7 +56,9 @@ class OpSpec:
       ``columns_ref``: ``(case) -> [(dim, window size)]`` per index component (conditions read it);
     - ``probes``: whether classification probes (``conformance.confirm``) can be built for the op;
     - ``adapters``: modules holding this op's targets for existing backends (each target names
-      its backend), so a new op needs no edit to a backend's module.
+      its backend), so a new op needs no edit to a backend's module;
+    - ``ci_examples``: the random examples per target in the ``ci`` profile, where an op's edge phase
+      already covers its edges whole (0: the profile's count).
     """
     name: str
     spec: str
@@ -77,6 +81,7 @@ class OpSpec:
     columns_ref: str = ""
     probes: bool = False
     adapters: tuple[str, ...] = ()
+    ci_examples: int = 0  # random examples per target in the ci profile where fewer than the profile's do
 
     def part(self, name: str) -> Any:
         """The object a ``*_ref`` field names (None where the field is empty)."""
@@ -107,7 +112,7 @@ def resolve(ref: str) -> Any:
     module, _, attr = ref.partition(":")
     obj = importlib.import_module(module)
     for part in attr.split("."):
-        obj = getattr(obj, part)
+        obj = obj[part] if isinstance(obj, dict) else getattr(obj, part)
     return obj
 
 
@@ -116,8 +121,9 @@ def spec_ops() -> dict[str, OpSpec]:
     """Every registered spec op by name, in registration order."""
     out = {}
     for module in SPEC_OP_MODULES:
-        spec = importlib.import_module(module).SPEC
-        out[spec.name] = spec
+        loaded = importlib.import_module(module)
+        for spec in getattr(loaded, "SPECS", None) or (loaded.SPEC,):
+            out[spec.name] = spec
     return out
 
 

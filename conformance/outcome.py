@@ -34,6 +34,7 @@ class Outcome:
     error_type: str = ""
     message: str = ""
     mutated: tuple[str, ...] = ()  # input arrays the target wrote into (a divergence of its own)
+    returned: str = ""  # the type the target returned where it was not an array (a numpy scalar, a float)
 
     def brief(self) -> str:
         if self.kind == "value":
@@ -111,4 +112,5 @@ def run(fn, kwargs: dict[str, Any]) -> Outcome:
         value, mutated = value.value, value.mutated
     if isinstance(value, tuple):
         return Outcome("value", value=tuple(np.asarray(v) for v in value), mutated=mutated)
-    return Outcome("value", value=np.asarray(value), mutated=mutated)
+    returned = "" if isinstance(value, np.ndarray) else f"{type(value).__module__}.{type(value).__qualname__}"
+    return Outcome("value", value=np.asarray(value), mutated=mutated, returned=returned)

@@ -20,12 +20,16 @@ def register() -> None:
         settings.register_profile(name, max_examples=examples, **_COMMON)
 
 
-def random_examples(backend: str) -> int | None:
-    """The random-phase example count of a target of ``backend`` under the loaded profile (None: the
-    profile's own count)."""
-    if settings.get_current_profile_name() == "ci" and backend in COMPILED_BACKENDS:
-        return CI_COMPILED_EXAMPLES
-    return None
+def random_examples(backend: str, op: str = "") -> int | None:
+    """The random-phase example count of a target of ``backend`` (for spec op ``op``) under the loaded
+    profile (None: the profile's own count)."""
+    if settings.get_current_profile_name() != "ci":
+        return None
+    from conformance.opspec import op_spec
+
+    counts = ([CI_COMPILED_EXAMPLES] if backend in COMPILED_BACKENDS else []) + \
+        ([op_spec(op).ci_examples] if op and op_spec(op).ci_examples else [])
+    return min(counts) if counts else None
 
 
 @contextmanager

@@ -109,10 +109,12 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
     if kind == "valid":
         runs = []
         for forced in ops.edge_scenarios(target):
+            forced = dict(forced)
+            examples = forced.pop("edge_examples", None)  # a run whose one case covers its scenario whole
             strategy = ops.valid_cases(target, **forced).filter(ops.substantive)  # an empty case shows nothing
             if forced.get("index_scenario") not in (None, "ordinary", "distinct") or "needs" in forced:
                 strategy = strategy.filter(ops.indexed)  # an index scenario needs an index value
-            n = PAIR_EDGE_EXAMPLES if "value_pair" in forced else EDGE_EXAMPLES
+            n = examples or (PAIR_EDGE_EXAMPLES if "value_pair" in forced else EDGE_EXAMPLES)
             runs.append((f"edge:{','.join(f'{k}={v}' for k, v in forced.items())}", strategy, n))
         return runs
     if kind == "invalid":
@@ -151,7 +153,7 @@ def run_property(target: Target, kind: str) -> Counter:
     strategy = ops.STRATEGIES[kind](target)
     runs = DUPLICATE_RUNS if kind == "duplicates" else 1
     seen: Counter = Counter()
-    examples = runtime.examples() or profiles.random_examples(target.backend)
+    examples = runtime.examples() or profiles.random_examples(target.backend, target.op)
     if kind == "duplicates":
         examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
 

@@ -1,0 +1,314 @@
+"""Targets of the 17 elementwise StableHLO ops (``stablehlo.add``, ...) on every backend that has them;
+each names its backend (this module is listed in the ops' records, not in a backend's module).
+
+A target takes the operands by the spec's names (``operand``; ``lhs``, ``rhs``; ``pred``, ``on_true``,
+``on_false``), plus ``comparison_direction`` for ``compare`` and ``rhs_as_scalar`` for a binary op
+(the rhs then goes to the backend as a Python number). Each maps the op to the backend API a user
+would call for it, named in the target (``torch:torch.fmod`` is stablehlo.remainder: the sign of the
+dividend); where one API cannot serve every element type, the region splits the types between two
+targets (``numpy:np.divide`` for floats, ``numpy:np.floor_divide`` for integers). Backends' results
+come back as the backend returned them (numpy's scalar types stay scalars: a rank-0 result must be an
+array). Backend imports happen inside the calls.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from conformance import isolation, runtime
+from conformance.registry import target
+from oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, FLOATS, INTS, OPS, SIGNED, UNSIGNED,
+                                           operand_names)
+
+ALL = BOOL + INTS + FLOATS + COMPLEX
+CMP = {"EQ": "equal", "NE": "not_equal", "GE": "greater_equal", "GT": "greater", "LE": "less_equal", "LT": "less"}
+
+
+def _types(op: str, dtypes: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(d for d in OPS[op][1] if d in dtypes)
+
+
+def make(backend: str, api: str, op: str, call: Callable, *, dtypes: tuple[str, ...], forms=("tensor", "rank0"),
+         to_backend: Callable = lambda a: a, to_numpy: Callable = np.asarray, isolated: bool = True,
+         directions: tuple[str, ...] = DIRECTIONS):
+    """One target of ``stablehlo.<op>`` calling ``call(*operands[, direction])``."""
+    names = operand_names(op)
+
+    def fn(**kwargs):
+        scalar = kwargs.get("rhs_as_scalar", False)
+        args = [kwargs[n].item() if scalar and n == "rhs" else to_backend(kwargs[n]) for n in names]
+        if op == "compare":
+            return to_numpy(call(*args, kwargs["comparison_direction"]))
+        return to_numpy(call(*args))
+
+    fn.__name__ = f"{backend}_{op}"
+    region = {"dtypes": _types(op, dtypes), "forms": tuple(forms)}
+    if op == "compare" and directions != DIRECTIONS:
+        region["directions"] = tuple(directions)
+    return target(f"stablehlo.{op}", f"{backend}:{api}", region=region, backend=backend, isolated=isolated)(fn)
+
+
+def _lazy(module: str, attr: str, wrap: Callable = lambda f: f) -> Callable:
+    """A call of ``module.attr`` imported when first called (backend imports stay inside calls)."""
+    def call(*args):
+        import importlib
+
+        obj = importlib.import_module(module)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+        return wrap(obj)(*args)
+    return call
+
+
+# --- numpy ---------------------------------------------------------------------------------------
+def _np(attr: str) -> Callable:
+    def call(*args):
+        with np.errstate(all="ignore"):
+            return getattr(np, attr)(*args)
+    return call
+
+
+def _np_compare(a, b, direction):
+    with np.errstate(all="ignore"):
+        return getattr(np, CMP[direction])(a, b)
+
+
+NP_SCALAR_FORMS = ("tensor", "rank0", "scalar")
+NUMPY = [make("numpy", f"np.{api}", op, _np(api), dtypes=types, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x)
+         for op, api, types in [
+             ("negate", "negative", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "subtract", ALL),
+             ("multiply", "multiply", ALL), ("divide", "divide", FLOATS), ("divide", "floor_divide", INTS),
+             ("remainder", "fmod", ALL), ("maximum", "maximum", ALL), ("minimum", "minimum", ALL),
+             ("and", "bitwise_and", ALL), ("or", "bitwise_or", ALL), ("xor", "bitwise_xor", ALL),
+             ("shift_left", "left_shift", ALL), ("shift_right_arithmetic", "right_shift", SIGNED),
+             ("select", "where", ALL)]]
+NUMPY += [make("numpy", "np.right_shift[unsigned]", "shift_right_logical", _np("right_shift"), dtypes=UNSIGNED,
+               forms=NP_SCALAR_FORMS, to_numpy=lambda x: x),
+          make("numpy", "np.equal/not_equal/greater_equal/greater/less_equal/less", "compare", _np_compare,
+               dtypes=ALL, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x)]
+
+
+# --- torch ---------------------------------------------------------------------------------------
+def _torch_io():
+    from adapters.torch_common import to_numpy, to_torch
+
+    return to_torch, to_numpy
+
+
+def _to_torch(a):
+    return _torch_io()[0](a)
+
+
+def _torch_numpy(t):
+    import torch
+
+    if not isinstance(t, torch.Tensor):
+        return t  # a Python number: the judge says it is not a tensor
+    return _torch_io()[1](t)
+
+
+def _torch_compare(a, b, direction):
+    import torch
+
+    return getattr(torch, {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "LT": "lt"}[direction])(a, b)
+
+
+def _torch_trunc_div(a, b):
+    import torch
+
+    return torch.div(a, b, rounding_mode="trunc")
+
+
+TORCH_TYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64") + FLOATS + COMPLEX
+TENSOR_FORMS = ("tensor", "rank0")
+TENSOR_ONLY = ("torch.maximum", "torch.minimum")  # documented: ``other`` is a Tensor
+TORCH = [make("torch", api, op, call, dtypes=types, forms=TENSOR_FORMS if api in TENSOR_ONLY else NP_SCALAR_FORMS,
+              to_backend=_to_torch, to_numpy=_torch_numpy)
+         for op, api, call, types in [
+             ("negate", "torch.neg", _lazy("torch", "neg"), TORCH_TYPES),
+             ("abs", "torch.abs", _lazy("torch", "abs"), TORCH_TYPES),
+             ("add", "torch.add", _lazy("torch", "add"), TORCH_TYPES),
+             ("subtract", "torch.sub", _lazy("torch", "sub"), TORCH_TYPES),
+             ("multiply", "torch.mul", _lazy("torch", "mul"), TORCH_TYPES),
+             ("divide", "torch.div", _lazy("torch", "div"), FLOATS),
+             ("divide", "torch.div[rounding_mode=trunc]", _torch_trunc_div, INTS),
+             ("remainder", "torch.fmod", _lazy("torch", "fmod"), TORCH_TYPES),
+             ("maximum", "torch.maximum", _lazy("torch", "maximum"), TORCH_TYPES),
+             ("minimum", "torch.minimum", _lazy("torch", "minimum"), TORCH_TYPES),
+             ("and", "torch.bitwise_and", _lazy("torch", "bitwise_and"), TORCH_TYPES),
+             ("or", "torch.bitwise_or", _lazy("torch", "bitwise_or"), TORCH_TYPES),
+             ("xor", "torch.bitwise_xor", _lazy("torch", "bitwise_xor"), TORCH_TYPES),
+             ("shift_left", "torch.bitwise_left_shift", _lazy("torch", "bitwise_left_shift"), TORCH_TYPES),
+             ("shift_right_arithmetic", "torch.bitwise_right_shift", _lazy("torch", "bitwise_right_shift"), SIGNED),
+             ("shift_right_logical", "torch.bitwise_right_shift[unsigned]", _lazy("torch", "bitwise_right_shift"),
+              UNSIGNED),
+             ("compare", "torch.eq/ne/ge/gt/le/lt", _torch_compare, TORCH_TYPES),
+             ("select", "torch.where", _lazy("torch", "where"), TORCH_TYPES)]]
+
+
+# --- jax (lax and jnp), with 64-bit types enabled ------------------------------------------------
+def _jax(module: str, attr: str) -> Callable:
+    def call(*args):
+        import jax
+
+        from adapters.jax_common import put
+
+        with jax.enable_x64(True):
+            args = [put(a) if isinstance(a, np.ndarray) else a for a in args]
+            return _lazy(module, attr)(*args)
+    return call
+
+
+def _jax_compare(module: str) -> Callable:
+    names = {"jax.lax": {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "LT": "lt"},
+             "jax.numpy": CMP}[module]
+
+    def call(a, b, direction):
+        return _jax(module, names[direction])(a, b)
+    return call
+
+
+# lax ops take operands of one dtype (documented: no implicit promotion), so no language scalars
+LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms=TENSOR_FORMS)
+       for op, attr, types in [
+           ("negate", "neg", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "sub", ALL),
+           ("multiply", "mul", ALL), ("divide", "div", ALL), ("remainder", "rem", ALL), ("maximum", "max", ALL),
+           ("minimum", "min", ALL), ("and", "bitwise_and", ALL), ("or", "bitwise_or", ALL),
+           ("xor", "bitwise_xor", ALL), ("shift_left", "shift_left", ALL),
+           ("shift_right_arithmetic", "shift_right_arithmetic", ALL),
+           ("shift_right_logical", "shift_right_logical", ALL), ("select", "select", ALL)]]
+LAX.append(make("jax", "lax.eq/ne/ge/gt/le/lt", "compare", _jax_compare("jax.lax"), dtypes=ALL, forms=TENSOR_FORMS))
+JNP = [make("jax", f"jnp.{attr}", op, _jax("jax.numpy", attr), dtypes=types, forms=NP_SCALAR_FORMS)
+       for op, attr, types in [
+           ("negate", "negative", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "subtract", ALL),
+           ("multiply", "multiply", ALL), ("divide", "divide", FLOATS), ("divide", "floor_divide", INTS),
+           ("remainder", "fmod", ALL), ("maximum", "maximum", ALL), ("minimum", "minimum", ALL),
+           ("and", "bitwise_and", ALL), ("or", "bitwise_or", ALL), ("xor", "bitwise_xor", ALL),
+           ("shift_left", "left_shift", ALL), ("shift_right_arithmetic", "right_shift", SIGNED),
+           ("select", "where", ALL)]]
+JNP += [make("jax", "jnp.right_shift[unsigned]", "shift_right_logical", _jax("jax.numpy", "right_shift"),
+             dtypes=UNSIGNED, forms=NP_SCALAR_FORMS),
+        make("jax", "jnp.equal/not_equal/greater_equal/greater/less_equal/less", "compare",
+             _jax_compare("jax.numpy"), dtypes=ALL, forms=NP_SCALAR_FORMS)]
+
+
+# --- ONNX one-node models: onnxruntime and OpenVINO ----------------------------------------------
+ONNX_NODES = {  # op -> (node, attributes, element types the node's schema takes)
+    "negate": ("Neg", {}, SIGNED + ("float16", "float32", "float64")),
+    "abs": ("Abs", {}, INTS + ("float16", "float32", "float64")),
+    "add": ("Add", {}, INTS + ("float16", "float32", "float64")),
+    "subtract": ("Sub", {}, INTS + ("float16", "float32", "float64")),
+    "multiply": ("Mul", {}, INTS + ("float16", "float32", "float64")),
+    "divide": ("Div", {}, INTS + ("float16", "float32", "float64")),
+    "remainder": ("Mod", {"fmod": 1}, INTS + ("float16", "float32", "float64")),
+    "maximum": ("Max", {}, INTS + ("float16", "float32", "float64")),
+    "minimum": ("Min", {}, INTS + ("float16", "float32", "float64")),
+    "and": ("BitwiseAnd", {}, INTS), "or": ("BitwiseOr", {}, INTS), "xor": ("BitwiseXor", {}, INTS),
+    "shift_left": ("BitShift", {"direction": "LEFT"}, UNSIGNED),
+    "shift_right_logical": ("BitShift", {"direction": "RIGHT"}, UNSIGNED),
+    "select": ("Where", {}, BOOL + INTS + ("float16", "float32", "float64")),
+}
+ONNX_COMPARE = {"EQ": "Equal", "GE": "GreaterOrEqual", "GT": "Greater", "LE": "LessOrEqual", "LT": "Less"}
+ONNX_OPSET = 18
+
+
+def onnx_model(node: str, attrs: dict, arrays: list[np.ndarray], out_dtype: np.dtype) -> bytes:
+    """A one-node ONNX model (opset 18) taking ``arrays`` as x0, x1, ... and returning y."""
+    from onnx import helper
+
+    inputs = [helper.make_tensor_value_info(f"x{i}", helper.np_dtype_to_tensor_dtype(a.dtype), list(a.shape))
+              for i, a in enumerate(arrays)]
+    out = helper.make_tensor_value_info("y", helper.np_dtype_to_tensor_dtype(np.dtype(out_dtype)), None)
+    graph = helper.make_graph([helper.make_node(node, [i.name for i in inputs], ["y"], **attrs)], node, inputs, [out])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", ONNX_OPSET)], ir_version=8).SerializeToString()
+
+
+def onnx_targets(backend: str, run_model: Callable[[bytes, list[np.ndarray]], np.ndarray], isolated: bool = True) -> list:
+    """One target per op with an ONNX node, run by ``run_model(model bytes, arrays)``."""
+    made = []
+    for op, (node, attrs, types) in ONNX_NODES.items():
+        def call(*arrays, _node=node, _attrs=attrs):
+            return run_model(onnx_model(_node, _attrs, list(arrays), arrays[-1].dtype), list(arrays))
+        api = f"{node}-{ONNX_OPSET}" + ("[fmod=1]" if node == "Mod" else f"[{attrs['direction']}]" if node == "BitShift" else "")
+        made.append(make(backend, api, op, call, dtypes=types, isolated=isolated))
+
+    def compare(a, b, direction):
+        return run_model(onnx_model(ONNX_COMPARE[direction], {}, [a, b], np.dtype(bool)), [a, b])
+    made.append(make(backend, f"Equal/Greater/.../Less-{ONNX_OPSET}", "compare", compare,
+                     dtypes=INTS + ("float16", "float32", "float64"), directions=tuple(ONNX_COMPARE),
+                     isolated=isolated))
+    return made
+
+
+_ORT_SESSIONS: dict[bytes, object] = {}
+
+
+def _onnxruntime_run(model: bytes, arrays: list[np.ndarray]) -> np.ndarray:
+    import onnxruntime
+
+    if model not in _ORT_SESSIONS:
+        options = onnxruntime.SessionOptions()
+        options.log_severity_level = 3
+        _ORT_SESSIONS[model] = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+    return _ORT_SESSIONS[model].run(None, {f"x{i}": a for i, a in enumerate(arrays)})[0]
+
+
+ONNXRUNTIME = onnx_targets("onnxruntime", _onnxruntime_run)
+
+
+# --- StableHLO text: the reference interpreter (stablehlo) and PJRT (xla) -----------------------
+def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool) -> tuple[str, str]:
+    """``@main`` calling ``stablehlo.<op>`` once on ``arrays``; (text, result dtype name)."""
+    from adapters.stablehlo_text import MLIR_TYPES, _param, main_function, tensor_type
+
+    names = operand_names(op)
+    shape = arrays[-1].shape
+    params, body = [], []
+    for n, a in zip(names, arrays):
+        p, b = _param(n, a.shape, a.dtype.name, proxies)
+        params += p
+        body += b
+    result = "bool" if op == "compare" else arrays[-1].dtype.name
+    extra = ""
+    if op == "compare":
+        extra = (f" {{comparison_direction = #stablehlo<comparison_direction {attrs['comparison_direction']}>, "
+                 f"compare_type = #stablehlo<comparison_type {attrs['compare_type']}>}}")
+    types = ", ".join(tensor_type(a.shape, a.dtype.name) for a in arrays)
+    body.append(f'  %r = "stablehlo.{op}"({", ".join("%" + n for n in names)}){extra} : ({types}) -> '
+                f"{tensor_type(shape, result)}")
+    assert all(a.dtype.name in MLIR_TYPES for a in arrays)
+    return main_function(params, body, [("%r", shape, result)], proxies), result
+
+
+def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.ndarray]], proxies: bool,
+                  api: str) -> list:
+    from adapters.stablehlo_text import from_proxies, operand_arguments
+
+    made = []
+    for op in OPS:
+        def call(*args, _op=op):
+            arrays, attrs = list(args[:len(operand_names(_op))]), {}
+            if _op == "compare":
+                direction = args[-1]
+                from oracles.stablehlo.elementwise import compare_type
+
+                attrs = {"comparison_direction": direction, "compare_type": compare_type(arrays[0].dtype.name)}
+            text, result = module_text(_op, arrays, attrs, proxies)
+            inputs = [p for a in arrays for p in operand_arguments(a)] if proxies else arrays
+            return from_proxies(run(text, inputs), result) if proxies else np.asarray(run(text, inputs)[0])
+        made.append(make(backend, f"{api}[{op}]", op, call, dtypes=ALL, isolated=False))
+    return made
+
+
+def _interpret(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    return isolation.worker("stablehlo").call("adapters.stablehlo", "interpret_text", {"text": text, "arrays": arrays})
+
+
+def _pjrt(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    return isolation.worker("xla").call("adapters.xla", "run_text", {"text": text, "arrays": arrays,
+                                                                    "device": runtime.device()})
+
+
+STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter")
+XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt")

@@ -1,0 +1,25 @@
+"""The records of the 17 elementwise StableHLO ops judged value by value (``stablehlo.add``,
+``stablehlo.compare``, ...): one ``OpSpec`` each, sharing the oracle, strategies and judge."""
+from __future__ import annotations
+
+from conformance.opspec import OpSpec
+from conformance.specs.urls import STABLEHLO_SPEC
+from oracles.stablehlo.elementwise import CLAUSES, OPS
+
+
+def _record(op: str) -> OpSpec:
+    return OpSpec(
+        name=f"stablehlo.{op}", spec=f"{STABLEHLO_SPEC}, section {op}", label_prefix=op,
+        region_ref="strategies.elementwise_values:ValueRegion", valid_ref=f"strategies.elementwise_values:CASES.{op}",
+        check_ref="conformance.verdict_values:value_violations", judge_ref="conformance.verdict_values:judge_values",
+        edge_ref=f"strategies.elementwise_values:EDGE_RUNS.{op}", repro_clause=CLAUSES[op],
+        expected_ref="conformance.verdict_values:expected_value", adapters=("adapters.elementwise_values",),
+        ci_examples=CI_EXAMPLES)
+
+
+# the edge phase meets every pair of edge values of every element type once (as tensors) and runs
+# each type's rank-0 (and language-scalar) forms once; the ci profile adds this many random cases
+CI_EXAMPLES = 8
+
+
+SPECS = tuple(_record(op) for op in OPS)

@@ -1,0 +1,144 @@
+"""Hypothesis strategies for the elementwise StableHLO ops (``stablehlo.add``, ...): operands of one
+element type filled with edge values that meet in the same element, in three forms:
+
+- ``tensor``: rank-1 or rank-2 operands of one shape;
+- ``rank0``: rank-0 operands (the result must be a rank-0 tensor of the same element type);
+- ``scalar``: a binary op's ``rhs`` handed to the backend as a language scalar (a Python float
+  against a bfloat16 tensor): the result keeps the tensor's element type.
+
+Scenario ``meet`` (half the draws, and the edge phase) puts every pair of the type's edge values
+side by side (the operands are the cartesian product of the edge list); ``ordinary`` draws each
+element alone, from the edge values and from the whole range of the type.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+from hypothesis import strategies as st
+
+from conformance.case import Case
+from oracles.dtypes import dtype as dtype_of
+from oracles.stablehlo.elementwise import COMPLEX, DIRECTIONS, OPS, compare_type, element_types, operand_names
+from strategies.boundary import draw_scenario
+from strategies.edge_values import edges
+
+FORMS = ("tensor", "rank0", "scalar")
+
+
+@dataclass(frozen=True)
+class ValueRegion:
+    """A value target's region: the element types it takes (the op's judged types by default), the
+    operand forms it takes, the comparison directions (``compare``), and a forced scenario/form."""
+    dtypes: tuple[str, ...] = ()
+    forms: tuple[str, ...] = ("tensor", "rank0")
+    directions: tuple[str, ...] = DIRECTIONS
+    scenario: str | None = None
+
+
+def complex_edges(dt: np.dtype) -> list:
+    part = np.float32 if dt == np.complex64 else np.float64
+    reals = [0.0, -0.0, 1.0, float("nan"), float("inf"), float(np.finfo(part).smallest_subnormal)]
+    return [complex(r, i) for r, i in itertools.product(reals, [0.0, -0.0, -1.0, float("nan")])]
+
+
+def edge_list(name: str) -> list:
+    dt = dtype_of(name)
+    return complex_edges(dt) if name in COMPLEX else edges(dt)
+
+
+def column(items, name: str) -> np.ndarray:
+    dt = dtype_of(name)
+    if dt.kind == "c":
+        return np.array(items, dtype=np.complex128).astype(dt)
+    as_float = dt.kind == "f" or name == "bfloat16"
+    return np.array(items, dtype=np.float64 if as_float else object).astype(dt)
+
+
+def _ordinary_value(name: str) -> st.SearchStrategy:
+    dt = dtype_of(name)
+    if dt.kind == "b":
+        return st.booleans()
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        return st.integers(int(info.min), int(info.max))
+    if dt.kind == "c":
+        return st.complex_numbers(allow_nan=True, allow_infinity=True, width=64 if dt == np.complex64 else 128)
+    width = {"float16": 16, "float32": 32, "float64": 64}.get(name, 32)
+    return st.floats(width=width)  # bfloat16: a float32, rounded when cast
+
+
+def dtypes_of(op: str, region: ValueRegion) -> tuple[str, ...]:
+    judged = element_types(op)
+    return tuple(d for d in (region.dtypes or judged) if d in judged)
+
+
+@st.composite
+def value_cases(draw, op: str, region: ValueRegion) -> Case:
+    names = operand_names(op)
+    name = draw(st.sampled_from(dtypes_of(op, region)))
+    arity = len(names)
+    forms = [f for f in region.forms if f != "scalar" or arity == 2]
+    form = draw(st.sampled_from(forms))
+    scenario = draw_scenario(draw, "elementwise", ("ordinary", "meet"), region.scenario)
+    values = edge_list(name)
+    attrs: dict = {}
+    if op == "compare":
+        directions = [d for d in region.directions if name not in COMPLEX or d in ("EQ", "NE")]
+        attrs = {"comparison_direction": draw(st.sampled_from(directions)), "compare_type": compare_type(name)}
+    if arity == 2:
+        attrs["rhs_as_scalar"] = form == "scalar"
+    paired = 2 if arity > 1 else 1
+    if scenario == "meet":
+        grid = list(itertools.product(values, repeat=paired))
+        shift = draw(st.integers(0, len(grid) - 1))  # where the grid starts: cases differ, pairs all meet
+        grid = grid[shift:] + grid[:shift]
+    else:
+        n = draw(st.integers(1, 24))
+        element = st.one_of(st.sampled_from(values), _ordinary_value(name))
+        grid = [tuple(draw(element) for _ in range(paired)) for _ in range(n)]
+    if form == "rank0":
+        grid = grid[:1]
+    cols = [column([g[i] for g in grid], name) for i in range(paired)]
+    if form == "scalar":  # the rhs is one value, the lhs meets it with every edge value
+        cols = [column(values if scenario == "meet" else [g[0] for g in grid], name), cols[1][:1].reshape(())]
+    elif form == "rank0":
+        cols = [c.reshape(()) for c in cols]
+    elif len(grid) % 2 == 0 and len(grid) > 2 and draw(st.booleans()):
+        cols = [c.reshape(2, -1) for c in cols]  # rank 2 as well as rank 1
+    if op == "select":
+        shape = cols[0].shape
+        pred = (np.arange(int(np.prod(shape, dtype=int))) % 2 == draw(st.integers(0, 1))).reshape(shape)
+        cols = [pred, cols[0], cols[1]]
+    elif arity == 1:
+        cols = cols[:1]
+    return Case(f"stablehlo.{op}", dict(zip(names, cols)), attrs, meta={"scenario": scenario, "form": form})
+
+
+def cases_of(op: str):
+    """``(region) -> strategy`` of valid ``op`` cases (what the op's record names)."""
+    def cases(region: ValueRegion) -> st.SearchStrategy[Case]:
+        return value_cases(op, region)
+    cases.__name__ = f"{op}_cases"
+    return cases
+
+
+def edge_runs_of(op: str):
+    """``(target) -> forced fields``: the edge phase runs every element type of the target's region
+    once with every pair of edge values meeting in one tensor, and once as rank-0 operands."""
+    def runs(target) -> list[dict]:
+        region = ValueRegion(**target.region)
+        out = []
+        for name in dtypes_of(op, region):
+            out.append({"scenario": "meet", "dtypes": (name,), "forms": ("tensor",), "edge_examples": 1})
+            if "rank0" in region.forms:
+                out.append({"scenario": "meet", "dtypes": (name,), "forms": ("rank0",), "edge_examples": 1})
+            if "scalar" in region.forms and len(operand_names(op)) == 2:
+                out.append({"scenario": "meet", "dtypes": (name,), "forms": ("scalar",), "edge_examples": 1})
+        return out
+    return runs
+
+
+CASES = {op: cases_of(op) for op in OPS}
+EDGE_RUNS = {op: edge_runs_of(op) for op in OPS}
