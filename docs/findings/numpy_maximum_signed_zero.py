@@ -1,0 +1,14 @@
+"""numpy: np.maximum does not order signed zeros: on float32, maximum(0.0, -0.0) is -0.0 (on float16,
+maximum(-0.0, 0.0) is -0.0); IEEE-754 maximum, the StableHLO spec's, gives +0.0 in both orders.
+Exits 1 while the behaviour is there."""
+import sys
+
+import numpy as np
+
+results = {}
+for dt in (np.float16, np.float32):
+    for a, b in ((-0.0, 0.0), (0.0, -0.0)):
+        results[(dt.__name__, repr(a), repr(b))] = np.maximum(np.array([a], dt), np.array([b], dt))[0]
+for (name, a, b), got in results.items():
+    print(f"{name}: maximum({a}, {b}) = {got!r} (spec: 0.0)")
+sys.exit(1 if any(np.signbit(v) for v in results.values()) else 0)

@@ -1,0 +1,18 @@
+"""onnxruntime: Where on float16 turns a selected -0.0 into +0.0 (a select copies its operand).
+Exits 1 while the behaviour is there."""
+import sys
+
+import numpy as np
+import onnxruntime
+from onnx import TensorProto, helper
+
+inputs = [helper.make_tensor_value_info("c", TensorProto.BOOL, [1]),
+          helper.make_tensor_value_info("x", TensorProto.FLOAT16, [1]),
+          helper.make_tensor_value_info("y", TensorProto.FLOAT16, [1])]
+graph = helper.make_graph([helper.make_node("Where", ["c", "x", "y"], ["z"])], "where", inputs,
+                          [helper.make_tensor_value_info("z", TensorProto.FLOAT16, None)])
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8)
+session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+got = session.run(None, {"c": np.array([True]), "x": np.array([-0.0], np.float16), "y": np.array([0.0], np.float16)})[0][0]
+print(f"Where(True, -0.0, 0.0) on float16 = {got!r} (expected -0.0)")
+sys.exit(1 if not np.signbit(got) else 0)

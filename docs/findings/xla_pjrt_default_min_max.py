@@ -1,0 +1,21 @@
+"""XLA:CPU through the PJRT client with default compile options: stablehlo.maximum(0.0, NaN) is 0.0 and
+maximum(-0.0, 0.0) is -0.0 (IEEE-754 maximum: NaN and 0.0); jax's own lax.max gives NaN and 0.0.
+Exits 1 while the behaviour is there."""
+import sys
+
+import jax
+import numpy as np
+from jax.extend import backend
+from jaxlib import _jax
+
+text = """func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  %r = stablehlo.maximum %a, %b : tensor<2xf32>
+  return %r : tensor<2xf32>
+}"""
+client = backend.get_backend("cpu")
+device = client.local_devices()[0]
+executable = client.compile_and_load(text, _jax.DeviceList((device,)))
+a, b = np.array([0.0, -0.0], np.float32), np.array([np.nan, 0.0], np.float32)
+got = np.asarray(executable.execute([jax.device_put(a, device), jax.device_put(b, device)])[0])
+print(f"maximum([0.0, -0.0], [nan, 0.0]) = {got} (expected [nan, 0.0])")
+sys.exit(1 if not np.isnan(got[0]) or np.signbit(got[1]) else 0)
