@@ -258,15 +258,16 @@ ONNXRUNTIME = onnx_targets("onnxruntime", _onnxruntime_run)
 
 
 # --- StableHLO text: the reference interpreter (stablehlo) and PJRT (xla) -----------------------
-def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool) -> tuple[str, str]:
-    """``@main`` calling ``stablehlo.<op>`` once on ``arrays``; (text, result dtype name)."""
+def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, dynamic: bool = False) -> tuple[str, str]:
+    """``@main`` calling ``stablehlo.<op>`` once on ``arrays``; (text, result dtype name). With
+    ``dynamic``, every dim is ``?`` (one executable per op, element type and rank)."""
     from adapters.stablehlo_text import MLIR_TYPES, _param, main_function, tensor_type
 
     names = operand_names(op)
-    shape = arrays[-1].shape
+    shape = ["?"] * arrays[-1].ndim if dynamic else arrays[-1].shape
     params, body = [], []
     for n, a in zip(names, arrays):
-        p, b = _param(n, a.shape, a.dtype.name, proxies)
+        p, b = _param(n, shape if dynamic else a.shape, a.dtype.name, proxies)
         params += p
         body += b
     result = "bool" if op == "compare" else arrays[-1].dtype.name
@@ -274,7 +275,7 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool) -
     if op == "compare":
         extra = (f" {{comparison_direction = #stablehlo<comparison_direction {attrs['comparison_direction']}>, "
                  f"compare_type = #stablehlo<comparison_type {attrs['compare_type']}>}}")
-    types = ", ".join(tensor_type(a.shape, a.dtype.name) for a in arrays)
+    types = ", ".join(tensor_type(shape if dynamic else a.shape, a.dtype.name) for a in arrays)
     body.append(f'  %r = "stablehlo.{op}"({", ".join("%" + n for n in names)}){extra} : ({types}) -> '
                 f"{tensor_type(shape, result)}")
     assert all(a.dtype.name in MLIR_TYPES for a in arrays)
@@ -282,7 +283,7 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool) -
 
 
 def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.ndarray]], proxies: bool,
-                  api: str) -> list:
+                  api: str, dynamic: bool = False) -> list:
     from adapters.stablehlo_text import from_proxies, operand_arguments
 
     made = []
@@ -294,7 +295,7 @@ def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.n
                 from oracles.stablehlo.elementwise import compare_type
 
                 attrs = {"comparison_direction": direction, "compare_type": compare_type(arrays[0].dtype.name)}
-            text, result = module_text(_op, arrays, attrs, proxies)
+            text, result = module_text(_op, arrays, attrs, proxies, dynamic)
             inputs = [p for a in arrays for p in operand_arguments(a)] if proxies else arrays
             return from_proxies(run(text, inputs), result) if proxies else np.asarray(run(text, inputs)[0])
         made.append(make(backend, f"{api}[{op}]", op, call, dtypes=ALL, isolated=False))
@@ -310,5 +311,30 @@ def _pjrt(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
                                                                     "device": runtime.device()})
 
 
+def _iree(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    return isolation.worker("iree").call("adapters.iree", "run_text", {"text": text, "arrays": arrays}, timeout=120)
+
+
 STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter")
 XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt")
+IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True)  # dims `?`: one compile per op/type/rank
+
+
+_OV_COMPILED: dict[tuple, object] = {}
+
+
+def _openvino_run(model: bytes, arrays: list[np.ndarray]) -> np.ndarray:
+    """Read the ONNX model with OpenVINO, reshaped to the inputs' static shapes, compiled for CPU (cached)."""
+    import openvino
+
+    key = (model, tuple((a.shape, a.dtype.name) for a in arrays))
+    if key not in _OV_COMPILED:
+        core = openvino.Core()
+        ov_model = core.read_model(model, b"")
+        ov_model.reshape({f"x{i}": openvino.PartialShape(list(a.shape)) for i, a in enumerate(arrays)})
+        _OV_COMPILED[key] = core.compile_model(ov_model, "CPU")
+    result = _OV_COMPILED[key]({f"x{i}": np.array(a, order="C") for i, a in enumerate(arrays)})
+    return np.asarray(next(iter(result.values())))
+
+
+OPENVINO = onnx_targets("openvino", _openvino_run)

@@ -41,7 +41,7 @@ def _compiled_functions() -> set:
             t.index_put_, t.index_add_, t.index_copy_, t.put_,
             torch.neg, torch.abs, torch.add, torch.sub, torch.mul, torch.div, torch.remainder, torch.maximum,
             torch.minimum, torch.bitwise_and, torch.bitwise_or, torch.bitwise_xor, torch.bitwise_left_shift,
-            torch.bitwise_right_shift, torch.lt, torch.eq}
+            torch.bitwise_right_shift, torch.lt, torch.eq, torch.fmod, torch.ne, torch.ge, torch.gt, torch.le}
 
 
 def _mode():

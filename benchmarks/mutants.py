@@ -458,3 +458,72 @@ def elementwise_shift_mask(*, op, **arrays):
         bits = a.dtype.itemsize * 8
         return np.left_shift(a, (s.astype(np.int64) % bits).astype(a.dtype))
     return _forms(masked, np.left_shift, arrays)
+
+
+# ---- elementwise values (stablehlo.add, ...): consistently wrong, so the tensor and scalar forms
+# agree and only the value oracle sees it. Regions: the numpy targets' (adapters/elementwise_values.py)
+
+from oracles.stablehlo.elementwise import evaluate as value_evaluate  # noqa: E402
+
+NP_VALUES = {"forms": ("tensor", "rank0", "scalar")}
+NP_FLOATS = ("float16", "bfloat16", "float32", "float64")
+
+
+def _value(op: str, kwargs: dict) -> np.ndarray:
+    """The oracle's answer (implementation-defined elements: its representative), as a 0-d array at rank 0."""
+    arrays = {k: np.asarray(v) if not isinstance(v, np.ndarray) else v for k, v in kwargs.items()
+              if k in ("operand", "lhs", "rhs", "pred", "on_true", "on_false")}
+    if kwargs.get("rhs_as_scalar"):
+        arrays["rhs"] = np.asarray(kwargs["rhs"], arrays["lhs"].dtype)
+    return value_evaluate(op, arrays, kwargs).value
+
+
+@mutant("stablehlo.maximum", "value-maximum-drops-nan", {**NP_VALUES, "dtypes": NP_FLOATS})
+def value_fmax(lhs, rhs, **kw):
+    out = _value("maximum", {"lhs": lhs, "rhs": rhs, **kw})
+    with np.errstate(all="ignore"):
+        return np.where(np.isnan(lhs) | np.isnan(rhs), np.fmax(lhs.astype(np.float64), np.asarray(rhs, np.float64)), out).astype(out.dtype)
+
+
+@mutant("stablehlo.negate", "value-negate-loses-zero-sign", {**NP_VALUES, "dtypes": NP_FLOATS})
+def value_negate_zero(operand, **kw):
+    return _positive_zero(_value("negate", {"operand": operand, **kw}))
+
+
+@mutant("stablehlo.shift_right_arithmetic", "value-arithmetic-shift-is-logical",
+        {**NP_VALUES, "dtypes": ("int8", "int16", "int32", "int64")})
+def value_shift_logical(lhs, rhs, **kw):
+    return _value("shift_right_logical", {"lhs": lhs, "rhs": rhs, **kw})
+
+
+@mutant("stablehlo.add", "value-int-add-saturates", {**NP_VALUES, "dtypes": ("int8", "int16", "uint8", "uint16")})
+def value_add_saturates(lhs, rhs, **kw):
+    info = np.iinfo(lhs.dtype)
+    exact = lhs.astype(np.int64) + np.asarray(rhs).astype(np.int64)
+    return np.clip(exact, info.min, info.max).astype(lhs.dtype)
+
+
+@mutant("stablehlo.add", "value-rank0-returns-scalar", {**NP_VALUES, "dtypes": ("float32", "int32")})
+def value_rank0_scalar(lhs, rhs, **kw):
+    out = _value("add", {"lhs": lhs, "rhs": rhs, **kw})
+    return out[()] if out.ndim == 0 else out
+
+
+@mutant("stablehlo.multiply", "value-bfloat16-scalar-promotes", {**NP_VALUES, "dtypes": ("bfloat16",)})
+def value_scalar_promotes(lhs, rhs, **kw):
+    out = _value("multiply", {"lhs": lhs, "rhs": rhs, **kw})
+    return out.astype(np.float32) if kw.get("rhs_as_scalar") else out
+
+
+@mutant("stablehlo.compare", "value-compare-nan-equals-itself", {**NP_VALUES, "dtypes": NP_FLOATS})
+def value_compare_nan(lhs, rhs, *, comparison_direction, **kw):
+    out = _value("compare", {"lhs": lhs, "rhs": rhs, "comparison_direction": comparison_direction, **kw})
+    both = np.isnan(lhs.astype(np.float64)) & np.isnan(np.asarray(rhs, np.float64))
+    return np.where(both, comparison_direction in ("EQ", "GE", "LE"), out) if comparison_direction != "NE" else out
+
+
+@mutant("stablehlo.remainder", "value-remainder-sign-of-divisor", {**NP_VALUES, "dtypes": ("int8", "int32", "float32")})
+def value_remainder_python(lhs, rhs, **kw):
+    with np.errstate(all="ignore"):
+        out = np.remainder(lhs, np.asarray(rhs, lhs.dtype))
+    return np.asarray(out, lhs.dtype)

@@ -176,10 +176,11 @@ def cmd_mlir_table(args) -> int:
 
 
 def cmd_edge_table(args) -> int:
-    from conformance.edge_table import TABLE_OP, markdown
+    from conformance.edge_table import markdown
+    from oracles.stablehlo.elementwise import OPS
 
     backends = args.backend or installed_backends()
-    print(markdown([t for b in backends for t in load_backend(b) if t.op == TABLE_OP]))
+    print(markdown([t for b in backends for t in load_backend(b) if t.op.removeprefix("stablehlo.") in OPS]))
     return 0
 
 
@@ -309,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     mlir = sub.add_parser("mlir-table", help="how each Broadcastable verifier target answers the InferDim and "
                                              "verification tables (Markdown)")
     mlir.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
-    edge = sub.add_parser("edge-table", help="scalar elementwise ops at edge values where backends disagree (Markdown)")
+    edge = sub.add_parser("edge-table", help="elementwise ops at edge values, judged by the StableHLO spec where it "
+                                             "decides, each target's pick where it does not (Markdown)")
     edge.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     report = sub.add_parser("report", help="run every (spec op, target) pair and write report.json/report.md")
     report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")

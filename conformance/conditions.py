@@ -202,7 +202,8 @@ def float16_elements(case: Case) -> bool:
 
 def float64_elements(case: Case) -> bool:
     """The element type is float64."""
-    return any(a.dtype.name == "float64" for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "operand", "data"))
+    return any(a.dtype.name == "float64" for k, a in case.arrays.items()
+               if k.split("[")[0] in ("inputs", "operand", "data", "lhs", "rhs", "on_true"))
 
 
 def int_beyond_int32(case: Case) -> bool:
@@ -341,6 +342,11 @@ def wide_unsigned_elements(case: Case) -> bool:
     return any(a.dtype.name in ("uint16", "uint32", "uint64") for a in case.arrays.values())
 
 
+def integer_elements(case: Case) -> bool:
+    """An elementwise value case on integer operands (pred of select aside)."""
+    return any(a.dtype.kind in "iu" for k, a in case.arrays.items() if k != "pred")
+
+
 def narrow_int_elements(case: Case) -> bool:
     """An elementwise value case on int8, int16, uint8 or uint16 operands."""
     return any(a.dtype.name in ("int8", "int16", "uint8", "uint16") for k, a in case.arrays.items() if k != "pred")
@@ -424,6 +430,7 @@ CONDITIONS = {
     "wide-unsigned-elements": wide_unsigned_elements,
     "boolean-elements": boolean_elements,
     "narrow-int-elements": narrow_int_elements,
+    "integer-elements": integer_elements,
     "complex-elements": complex_elements,
     "subnormal-operand": subnormal_operand,
     "bfloat16-language-scalar": bfloat16_language_scalar,

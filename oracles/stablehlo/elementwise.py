@@ -237,7 +237,8 @@ def _boolean(op: str, a: np.ndarray, b: np.ndarray) -> Expected:
 
 def _complex(op: str, a: np.ndarray, b: np.ndarray | None) -> Expected:
     fn = {"negate": np.negative, "add": np.add, "subtract": np.subtract}[op]
-    value = fn(a) if b is None else fn(a, b)
+    with np.errstate(all="ignore"):
+        value = np.asarray(fn(a) if b is None else fn(a, b))
     return Expected(value.astype(a.dtype), np.zeros(value.shape, bool))
 
 
@@ -256,6 +257,14 @@ def _compare(a: np.ndarray, b: np.ndarray, direction: str) -> Expected:
 
 
 def evaluate(op: str, operands: dict[str, np.ndarray], attrs: dict | None = None) -> Expected:
+    """The spec's result of ``op`` (see ``_evaluate``), every array an ndarray (rank 0 included)."""
+    exp = _evaluate(op, operands, attrs)
+    exp.value, exp.open = np.asarray(exp.value), np.asarray(exp.open, bool)
+    exp.allowed = [np.asarray(a) for a in exp.allowed]
+    return exp
+
+
+def _evaluate(op: str, operands: dict[str, np.ndarray], attrs: dict | None = None) -> Expected:
     """The spec's result of ``op`` on ``operands`` (named as the spec names them; a binary op's
     ``rhs`` may be rank 0 against a larger ``lhs``, as a language scalar meets a tensor)."""
     attrs = attrs or {}
