@@ -1,0 +1,22 @@
+"""IREE (llvm-cpu): stablehlo.add on i1 computes XOR: add(true, true) gives false, where the spec's add
+on booleans is logical OR. Exits 1 while the behaviour is there."""
+import sys
+
+import iree.compiler
+import iree.runtime
+import numpy as np
+
+TEXT = """module {
+func.func @main(%a: tensor<4xi1>, %b: tensor<4xi1>) -> tensor<4xi1> {
+  %r = stablehlo.add %a, %b : tensor<4xi1>
+  return %r : tensor<4xi1>
+}
+}"""
+vmfb = iree.compiler.compile_str(TEXT, target_backends=["llvm-cpu"], input_type="stablehlo",
+                                 extra_args=["--iree-llvmcpu-target-cpu=host"])
+context = iree.runtime.SystemContext(config=iree.runtime.Config("local-task"))
+context.add_vm_module(iree.runtime.VmModule.copy_buffer(context.instance, vmfb))
+a, b = np.array([False, False, True, True]), np.array([False, True, False, True])
+got = np.asarray(context.modules.module["main"](a, b).to_host()).astype(bool)
+print(f"add({a.tolist()}, {b.tolist()}) = {got.tolist()} (spec: {(a | b).tolist()})")
+sys.exit(1 if not np.array_equal(got, a | b) else 0)

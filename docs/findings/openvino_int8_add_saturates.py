@@ -1,0 +1,25 @@
+"""OpenVINO (CPU plugin): a one-node ONNX Add on int8 saturates (-128 + -128 gives -128) where the
+integer addition of StableHLO and ONNX wraps (0); int64 -2**63 reads as 0 through Abs. Exits 1 while
+the behaviour is there."""
+import sys
+
+import numpy as np
+import openvino
+from onnx import TensorProto, helper
+
+
+def run(node: str, elem: int, arrays: list) -> np.ndarray:
+    names = [f"x{i}" for i in range(len(arrays))]
+    inputs = [helper.make_tensor_value_info(n, elem, list(a.shape)) for n, a in zip(names, arrays)]
+    graph = helper.make_graph([helper.make_node(node, names, ["y"])], node, inputs,
+                              [helper.make_tensor_value_info("y", elem, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8)
+    compiled = openvino.Core().compile_model(openvino.Core().read_model(model.SerializeToString(), b""), "CPU")
+    return np.asarray(next(iter(compiled(dict(zip(names, arrays))).values())))
+
+
+add = run("Add", TensorProto.INT8, [np.array([-128, 100], np.int8), np.array([-128, 100], np.int8)])
+absolute = run("Abs", TensorProto.INT64, [np.array([-2**63, -5], np.int64)])
+print(f"Add int8 [-128, 100] + [-128, 100] = {add.tolist()} (wrapping: [0, -56])")
+print(f"Abs int64 [-2**63, -5] = {absolute.tolist()} (spec: [-2**63 or 2**63-1, 5])")
+sys.exit(1 if add.tolist() != [0, -56] or absolute[0] == 0 else 0)
