@@ -43,8 +43,8 @@ def _device(text: str) -> str:
     return runtime.device()
 
 
-def _add_device(parser) -> None:
-    parser.add_argument("--device", type=_device, default="cpu", help="device the targets run on: cpu (default) or cuda")
+def _add_device(parser, default: str | None = "cpu") -> None:
+    parser.add_argument("--device", type=_device, default=default, help="device the targets run on: cpu (default) or cuda")
 
 
 def _versions() -> dict[str, str]:
@@ -184,11 +184,43 @@ def cmd_edge_table(args) -> int:
     return 0
 
 
+RUN_SETTINGS = ("backends", "ops", "profile", "examples", "seed", "shard", "device")  # what --resume keeps
+REPORT_DEFAULTS = {"profile": "nightly", "seed": 0, "device": "cpu"}
+
+
+def _run_settings(args) -> str | None:
+    """Fill ``args`` with the settings of the run: the recorded ones of ``--resume DIR`` (an option
+    given again must agree with them), else the given ones and the defaults. The error line, if any."""
+    if not args.resume:
+        for key, value in REPORT_DEFAULTS.items():
+            if getattr(args, key) is None:
+                setattr(args, key, value)
+        if args.backends is None:
+            args.backends = installed_backends()
+        return None
+    path = Path(args.resume) / "settings.json"
+    if not path.is_file():
+        return f"conformance report: --resume {args.resume}: expected a report folder with settings.json (a run started by conformance report)"
+    recorded = json.loads(path.read_text())
+    for key in RUN_SETTINGS:
+        given = getattr(args, key)
+        if given is not None and given != recorded.get(key):
+            shown = " ".join(given) if isinstance(given, list) else given
+            return (f"conformance report: --{key} {shown}: the run in {args.resume} was started with "
+                    f"{recorded.get(key)!r}; --resume continues it with its own settings (leave --{key} out)")
+        setattr(args, key, recorded.get(key))
+    return None
+
+
 def cmd_report(args) -> int:
     from conformance import ops
     from conformance.profiles import PROFILES
     from reports.run import run
 
+    error = _run_settings(args)
+    if error:
+        print(error, file=sys.stderr)
+        return 2
     if args.profile not in PROFILES:
         print(f"conformance report: --profile: expected one of {', '.join(PROFILES)}, got {args.profile!r}", file=sys.stderr)
         return 2
@@ -197,7 +229,7 @@ def cmd_report(args) -> int:
         print(f"conformance report: --ops: expected names from {', '.join(ops.names())}, got {unknown[0]!r}", file=sys.stderr)
         return 2
     targets = []
-    for name in args.backends or installed_backends():
+    for name in args.backends:
         missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
         if missing:
             print(f"conformance report: --backends {name}: not installed (missing {', '.join(missing)})", file=sys.stderr)
@@ -217,6 +249,9 @@ def cmd_report(args) -> int:
     if args.previous and not (Path(args.previous) / "report.json").exists():
         print(f"conformance report: --previous: expected a report folder, got {args.previous!r}", file=sys.stderr)
         return 2
+    if not args.resume:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "settings.json").write_text(json.dumps({k: getattr(args, k) for k in RUN_SETTINGS}, indent=1) + "\n")
     path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
                resume=bool(args.resume), previous=Path(args.previous) if args.previous else None,
                jobs=args.jobs or os.cpu_count() or 1, device=args.device)
@@ -316,13 +351,13 @@ def main(argv: list[str] | None = None) -> int:
     report = sub.add_parser("report", help="run every (spec op, target) pair and write report.json/report.md")
     report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")
     report.add_argument("--ops", nargs="+", help="spec ops (default: all)")
-    report.add_argument("--profile", default="nightly", help="dev, ci or nightly (default): examples per property")
+    report.add_argument("--profile", help="dev, ci or nightly (default): examples per property")
     report.add_argument("--examples", type=_whole(1), help="examples per property, overriding the profile")
-    report.add_argument("--seed", type=_whole(0), default=0, help="Hypothesis seed (default 0)")
+    report.add_argument("--seed", type=_whole(0), help="Hypothesis seed (default 0)")
     report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
-    report.add_argument("--resume", help="continue the run in this folder")
+    report.add_argument("--resume", help="continue the run in this folder, with the settings it was started with")
     report.add_argument("--previous", help="an earlier report folder: report.html shows what changed since")
-    _add_device(report)
+    _add_device(report, default=None)  # (None: not given; --resume takes the recorded one)
     report.add_argument("--jobs", type=_whole(1), help="targets run at once, each in its own process (default: one per core); "
                                                  "the report does not depend on it")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")

@@ -60,10 +60,22 @@ def test_a_killed_run_resumes_without_losing_a_divergence(tmp_path):
     assert log.read_text() == at_kill, "a job process outlived the killed run and kept appending"
     before = [line for line in at_kill.splitlines() if '"kind": "divergence"' in line]
     assert before, "the run was killed before it found anything"
-    assert main(["report", *ARGS[:-2], "--seed", "3", "--resume", str(cut)]) == 0
+    assert main(["report", "--resume", str(cut)]) == 0  # the recorded settings, not the defaults
     after = log.read_text().splitlines()
     assert all(line in after for line in before)  # append-only: nothing found before the kill is lost
     assert _report(cut) == _report(full)
+
+
+def test_resume_refuses_options_that_contradict_the_recorded_run(tmp_path, capsys):
+    assert main(["report", *ARGS, "--examples", "2", "--out", str(tmp_path)]) == 0
+    recorded = json.loads((tmp_path / "settings.json").read_text())
+    assert recorded["backends"] == ["numpy"] and recorded["seed"] == 3 and recorded["examples"] == 2
+    capsys.readouterr()
+    assert main(["report", "--resume", str(tmp_path), "--seed", "4"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--seed 4" in err and "3" in err
+    assert main(["report", "--resume", str(tmp_path / "nowhere")]) == 2
+    assert "settings.json" in capsys.readouterr().err
 
 
 def test_each_divergence_group_gets_a_standalone_script_that_exits_1(tmp_path):
