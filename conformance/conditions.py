@@ -381,20 +381,32 @@ def negative_zero_operand(case: Case) -> bool:
                for a in case.arrays.values())
 
 
-def subnormal_operand(case: Case) -> bool:
-    """An elementwise value case with a subnormal (nonzero, below the smallest normal) float operand,
-    or a complex operand with a subnormal part."""
+def _has_subnormal(a: np.ndarray) -> bool:
+    """A float array (or a complex one's parts) holds a nonzero value below the smallest normal."""
     import ml_dtypes
 
-    for a in case.arrays.values():
-        if _is_float(a) or a.dtype.kind == "c":
-            part = np.float32 if a.dtype == np.complex64 else np.float64 if a.dtype.kind == "c" else a.dtype
-            tiny = float((ml_dtypes.finfo if a.dtype.name == "bfloat16" else np.finfo)(part).tiny)
-            for p in ((a.real, a.imag) if a.dtype.kind == "c" else (a,)):
-                v = np.abs(p.astype(np.float64))
-                if ((v > 0) & (v < tiny)).any():
-                    return True
+    if not (_is_float(a) or a.dtype.kind == "c"):
+        return False
+    part = np.float32 if a.dtype == np.complex64 else np.float64 if a.dtype.kind == "c" else a.dtype
+    tiny = float((ml_dtypes.finfo if a.dtype.name == "bfloat16" else np.finfo)(part).tiny)
+    for p in ((a.real, a.imag) if a.dtype.kind == "c" else (a,)):
+        v = np.abs(p.astype(np.float64))
+        if ((v > 0) & (v < tiny)).any():
+            return True
     return False
+
+
+def subnormal_operand(case: Case) -> bool:
+    """An elementwise value case with a subnormal float operand (or complex part), or, for a
+    ``stablehlo.<op>`` case, a subnormal in the spec's result (normal operands, subnormal result)."""
+    if any(_has_subnormal(a) for a in case.arrays.values()):
+        return True
+    if not case.op.startswith("stablehlo.") or "rhs_as_scalar" not in case.attrs and "operand" not in case.arrays:
+        return False
+    from oracles.stablehlo.elementwise import OPS, evaluate
+
+    op = case.op.removeprefix("stablehlo.")
+    return op in OPS and _has_subnormal(evaluate(op, case.arrays, case.attrs).value)
 
 
 def one_element_operand(case: Case) -> bool:

@@ -6,7 +6,7 @@ element type filled with edge values that meet in the same element, in three for
 - ``scalar``: a binary op's ``rhs`` handed to the backend as a language scalar (a Python float
   against a bfloat16 tensor): the result keeps the tensor's element type.
 
-Scenario ``meet`` (half the draws, and the edge phase) puts every pair of the type's edge values
+Scenario ``meet`` (two draws in three, and the edge phase) puts every pair of the type's edge values
 side by side (the operands are the cartesian product of the edge list); ``ordinary`` draws each
 element alone, from the edge values and from the whole range of the type.
 """
@@ -77,11 +77,12 @@ def dtypes_of(op: str, region: ValueRegion) -> tuple[str, ...]:
 @st.composite
 def value_cases(draw, op: str, region: ValueRegion) -> Case:
     names = operand_names(op)
+    # meet has two of the three slots: its cases carry every edge pair, an ordinary one a few values
+    scenario = draw_scenario(draw, "elementwise", ("ordinary", "meet", "meet"), region.scenario)
     name = draw(st.sampled_from(dtypes_of(op, region)))
     arity = len(names)
     forms = [f for f in region.forms if f != "scalar" or arity == 2]
     form = draw(st.sampled_from(forms))
-    scenario = draw_scenario(draw, "elementwise", ("ordinary", "meet"), region.scenario)
     values = edge_list(name)
     attrs: dict = {}
     if op == "compare":
@@ -125,19 +126,22 @@ def cases_of(op: str):
 
 
 def edge_runs_of(op: str):
-    """``(target) -> forced fields``: the edge phase runs every element type of the target's region
-    once with every pair of edge values meeting in one tensor, and once as rank-0 operands."""
+    """``(target) -> forced fields``: the edge phase meets every pair of edge values of each element
+    type of the target's region in one tensor case per type, then draws a few rank-0 cases and (for a
+    binary op whose target takes them) a few language-scalar cases, across the types."""
     def runs(target) -> list[dict]:
         region = ValueRegion(**target.region)
-        out = []
-        for name in dtypes_of(op, region):
-            out.append({"scenario": "meet", "dtypes": (name,), "forms": ("tensor",), "edge_examples": 1})
-            if "rank0" in region.forms:
-                out.append({"scenario": "meet", "dtypes": (name,), "forms": ("rank0",), "edge_examples": 1})
-            if "scalar" in region.forms and len(operand_names(op)) == 2:
-                out.append({"scenario": "meet", "dtypes": (name,), "forms": ("scalar",), "edge_examples": 1})
+        out = [{"scenario": "meet", "dtypes": (name,), "forms": ("tensor",), "edge_examples": 1}
+               for name in dtypes_of(op, region)]
+        if "rank0" in region.forms:
+            out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
+        if "scalar" in region.forms and len(operand_names(op)) == 2:
+            out.append({"scenario": "meet", "forms": ("scalar",), "edge_examples": FORM_EDGE_EXAMPLES})
         return out
     return runs
+
+
+FORM_EDGE_EXAMPLES = 4  # rank-0 and language-scalar cases in the edge phase (a form, not a value, is at stake)
 
 
 CASES = {op: cases_of(op) for op in OPS}
