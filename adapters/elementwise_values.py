@@ -278,7 +278,9 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, d
     types = ", ".join(tensor_type(shape if dynamic else a.shape, a.dtype.name) for a in arrays)
     body.append(f'  %r = "stablehlo.{op}"({", ".join("%" + n for n in names)}){extra} : ({types}) -> '
                 f"{tensor_type(shape, result)}")
-    assert all(a.dtype.name in MLIR_TYPES for a in arrays)
+    unknown = [a.dtype.name for a in arrays if a.dtype.name not in MLIR_TYPES]
+    if unknown:
+        raise TypeError(f"no StableHLO element type for {unknown[0]}")
     return main_function(params, body, [("%r", shape, result)], proxies), result
 
 

@@ -150,7 +150,6 @@ def _integer(op: str, a: np.ndarray, b: np.ndarray | None) -> Expected:
     x = np.broadcast_to(_ints(a), shape).astype(object)  # (an object array even at rank 0)
     y = np.broadcast_to(_ints(b), shape).astype(object) if b is not None else None
     lo = -(1 << (n - 1)) if dt.kind == "i" else 0
-    why, allowed = "", []
     if op == "negate":
         return Expected(_wrap(-x, dt), free)
     if op == "abs":
