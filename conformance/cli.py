@@ -246,14 +246,15 @@ def cmd_report(args) -> int:
 
         targets = shard(targets, k, n)
     out = Path(args.resume or args.out)
-    if args.previous and not (Path(args.previous) / "report.json").exists():
-        print(f"conformance report: --previous: expected a report folder, got {args.previous!r}", file=sys.stderr)
+    missing = [p for p in args.previous or () if not (Path(p) / "report.json").exists()]
+    if missing:
+        print(f"conformance report: --previous: expected report folders (with report.json), got {missing[0]!r}", file=sys.stderr)
         return 2
     if not args.resume:
         out.mkdir(parents=True, exist_ok=True)
         (out / "settings.json").write_text(json.dumps({k: getattr(args, k) for k in RUN_SETTINGS}, indent=1) + "\n")
     path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
-               resume=bool(args.resume), previous=Path(args.previous) if args.previous else None,
+               resume=bool(args.resume), previous=[Path(p) for p in args.previous or ()],
                jobs=args.jobs or os.cpu_count() or 1, device=args.device)
     print(f"\nwrote {path} and {out / 'report.md'}")
     return 0
@@ -356,7 +357,8 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--seed", type=_whole(0), help="Hypothesis seed (default 0)")
     report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     report.add_argument("--resume", help="continue the run in this folder, with the settings it was started with")
-    report.add_argument("--previous", help="an earlier report folder: report.html shows what changed since")
+    report.add_argument("--previous", nargs="+", help="earlier report folders (any order): report.html shows what "
+                                                     "changed since the latest and a trend over all of them")
     _add_device(report, default=None)  # (None: not given; --resume takes the recorded one)
     report.add_argument("--jobs", type=_whole(1), help="targets run at once, each in its own process (default: one per core); "
                                                  "the report does not depend on it")

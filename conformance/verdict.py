@@ -17,6 +17,27 @@ from conformance.opspec import op_spec
 CLASSES = ("conform", "clamp", "fill", "wrap", "error", "skip-window", "wrong-value", "wrong-shape",
            "wrong-dtype", "accepts-invalid", "rejects-valid", "nondeterministic", "mutates-input", "crash", "timeout",
            "spec-inconsistency")
+MEANINGS = {  # one line per class, as the report's legend and the README say them
+    "conform": "the spec's result (or, on invalid input, a rejection)",
+    "clamp": "an out-of-bounds index was clamped into range where the spec does otherwise",
+    "fill": "an out-of-bounds read gave a fill value (0) instead of the spec's result",
+    "wrap": "an index was taken modulo the dim, or a negative one counted from the end",
+    "error": "the target raised on an out-of-bounds index the spec gives a result for",
+    "skip-window": "a scatter window partly out of bounds was dropped whole (the spec skips element by element)",
+    "wrong-value": "a value differs from the spec's and no named variant explains it",
+    "wrong-shape": "the result's shape (or rank: a scalar for a rank-0 tensor) differs from the spec's",
+    "wrong-dtype": "the result's element type differs from the spec's",
+    "accepts-invalid": "input the spec forbids was accepted",
+    "rejects-valid": "valid input was refused (an exception)",
+    "nondeterministic": "two runs on the same case gave different results",
+    "mutates-input": "the target wrote into an input array",
+    "crash": "the process died (abort, segfault, SIGFPE)",
+    "timeout": "no answer within the time limit",
+    "spec-inconsistency": "the spec contradicts itself on this case (not the target's fault)",
+}
+# the worst first: what a matrix cell is coloured by
+SEVERITY = ("crash", "timeout", "mutates-input", "nondeterministic", "wrong-value", "wrong-shape", "wrong-dtype",
+            "accepts-invalid", "rejects-valid", "clamp", "fill", "wrap", "skip-window", "error", "spec-inconsistency")
 
 
 @dataclass(frozen=True)

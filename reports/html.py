@@ -1,8 +1,31 @@
-"""``report.html``: one self-contained page with the per-op targets x classes tables as a heatmap,
-the undeclared divergences, and (given the previous report) what is new, fixed and persisting."""
+"""``report.html``: one self-contained page (no network), rendered from ``templates/report.html.j2``
+with Jinja2, in the order a backend team reads it:
+
+1. what needs action now: undeclared divergence groups, crashes and timeouts, and groups new since
+   the previous report, one line each, linked to their details;
+2. a matrix of backends × spec ops, each cell coloured by its worst undeclared class (pale where
+   every group is declared), with the counts of undeclared and declared groups, and a legend;
+3. with earlier reports: an inline SVG of divergence groups per backend over the runs, and what is
+   new, fixed and persisting since the last one;
+4. details per group: the smallest case, expected and observed, the spec clause and link, the
+   declared reason, the seed and the repro script (with copy buttons), the versions.
+"""
 from __future__ import annotations
 
-import html
+import json
+from pathlib import Path
+
+import numpy as np
+
+from conformance.verdict import MEANINGS, SEVERITY
+
+COLOURS = {  # a class's colour: the worst ones red, misreads orange, refusals purple, index policies blue
+    "crash": "#b71c1c", "timeout": "#c62828", "mutates-input": "#d32f2f", "nondeterministic": "#e53935",
+    "wrong-value": "#ef6c00", "wrong-shape": "#f57c00", "wrong-dtype": "#fb8c00", "accepts-invalid": "#8e24aa",
+    "rejects-valid": "#6a1b9a", "clamp": "#1565c0", "fill": "#1976d2", "wrap": "#1e88e5", "skip-window": "#039be5",
+    "error": "#0277bd", "spec-inconsistency": "#757575", "conform": "#2e7d32",
+}
+SHOWN_ACTIONS = 12  # lines of the action list before "more" (the matrix stays in the first screen)
 
 
 def eager_note(group: dict) -> str:
@@ -13,39 +36,157 @@ def eager_note(group: dict) -> str:
     return " (eager: same)" if same else f" (eager: {group['eager_class']}, not the same)"
 
 
-def _cell(count: int, top: int) -> str:
-    if not count:
-        return "<td></td>"
-    shade = 255 - int(180 * count / max(top, 1))
-    return f'<td style="background: rgb(255,{shade},{shade})">{count}</td>'
+def _worst(classes) -> str:
+    ranked = [c for c in SEVERITY if c in classes]
+    return ranked[0] if ranked else "conform"
 
 
-def page(report: dict, previous: dict | None = None) -> str:
-    parts = [f"<h1>Divergence report</h1><p>seed {report['seed']}, profile {html.escape(report['profile'])}, "
-             f"created {html.escape(report['created'])}</p>"]
-    if previous is not None:
-        now = {d["id"]: d for d in report["divergences"]}
-        before = {d["id"]: d for d in previous["divergences"]}
-        for title, ids, source in (("New", now.keys() - before.keys(), now), ("Fixed", before.keys() - now.keys(), before),
-                                   ("Persisting", now.keys() & before.keys(), now)):
-            items = "".join(f"<li><code>{html.escape(source[i]['target'])}</code> {html.escape(source[i]['class'])}: "
-                            f"{html.escape(source[i]['summary'])}</li>" for i in sorted(ids))
-            parts.append(f"<h2>{title} since the previous report ({len(ids)})</h2><ul>{items}</ul>")
-    for op in sorted({t["op"] for t in report["targets"]}):
-        rows = [d for d in report["divergences"] if d["op"] == op]
-        classes = sorted({d["class"] for d in rows})
-        top = max((d["count"] for d in rows), default=1)
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in classes)
-        body = ""
-        for t in (t for t in report["targets"] if t["op"] == op):
-            cells = "".join(_cell(sum(d["count"] for d in rows if d["target"] == t["id"] and d["class"] == c), top)
-                            for c in classes)
-            body += f"<tr><td><code>{html.escape(t['id'])}</code></td><td>{t['cases']}</td>{cells}</tr>"
-        parts.append(f"<h2>{html.escape(op)}</h2><table><tr><th>target</th><th>cases</th>{head}</tr>{body}</table>")
-    undeclared = [d for d in report["divergences"] if not d["declared"] and d["class"] != "spec-inconsistency"]
-    items = "".join(f"<li><code>{html.escape(d['target'])}</code> {html.escape(d['class'])} ×{d['count']}"
-                    f"{html.escape(eager_note(d))}: "
-                    f"{html.escape(d['summary'])} (seed <code>{html.escape(d['seed'])}</code>)</li>" for d in undeclared)
-    parts.append(f"<h2>Undeclared divergences ({len(undeclared)})</h2><ul>{items}</ul>")
-    style = "body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}"
-    return f"<!doctype html><html><head><meta charset='utf-8'><style>{style}</style></head><body>{''.join(parts)}</body></html>"
+def _pale(colour: str) -> str:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#%02x%02x%02x" % tuple(255 - (255 - v) // 5 for v in (r, g, b))
+
+
+def needs_action(report: dict, previous: dict | None) -> list[dict]:
+    """Undeclared groups, crash and timeout groups, and groups new since ``previous``, worst first."""
+    before = {d["id"] for d in previous["divergences"]} if previous else None
+    items = []
+    for d in report["divergences"]:
+        why = []
+        if not d["declared"] and d["class"] != "spec-inconsistency":
+            why.append("undeclared")
+        if d["class"] in ("crash", "timeout"):
+            why.append(d["class"])
+        if before is not None and d["id"] not in before:
+            why.append("new since the previous report")
+        if why:
+            items.append({**d, "why": ", ".join(why) + f": {d['summary'][:140]}"})
+    rank = {c: i for i, c in enumerate(SEVERITY)}
+    return sorted(items, key=lambda d: (d["declared"], rank.get(d["class"], 99), d["target"]))
+
+
+def _backend(d: dict) -> str:
+    return d.get("backend") or d["target"].split(":", 1)[0]
+
+
+def _anchor(op: str) -> str:
+    return op.replace(".", "-")
+
+
+def matrix(report: dict) -> tuple[list[str], list[str], dict]:
+    """(backends, ops, cells): a cell per (backend, op) with targets, None where the backend has none."""
+    backends = sorted({t.get("backend") or t["id"].split(":", 1)[0] for t in report["targets"]})
+    ops = [op for op in _op_order() if any(t["op"] == op for t in report["targets"])]
+    ops += sorted({t["op"] for t in report["targets"]} - set(ops))
+    cells: dict = {b: {} for b in backends}
+    for b in backends:
+        for op in ops:
+            targets = [t for t in report["targets"] if t["op"] == op and (t.get("backend") or t["id"].split(":", 1)[0]) == b]
+            if not targets:
+                cells[b][op] = None
+                continue
+            groups = [d for d in report["divergences"] if d["op"] == op and _backend(d) == b]
+            undeclared = [d for d in groups if not d["declared"] and d["class"] != "spec-inconsistency"]
+            declared = [d for d in groups if d not in undeclared]
+            if undeclared:
+                background = COLOURS[_worst({d["class"] for d in undeclared})] + "66"  # (#rrggbbaa: a third opaque)
+            elif declared:
+                background = _pale(COLOURS[_worst({d["class"] for d in declared})])
+            else:
+                background = "#e8f5e9"
+            title = f"{b} · {op}: {len(targets)} targets, {sum(t['cases'] for t in targets)} cases; " + (
+                ", ".join(f"{d['class']}{'' if d['declared'] else ' (undeclared)'}" for d in groups) or "all conform")
+            cells[b][op] = {"undeclared": len(undeclared), "declared": len(declared), "background": background,
+                            "title": title, "anchor": _anchor(op)}
+    return backends, ops, cells
+
+
+def _op_order() -> list[str]:
+    from conformance.opspec import spec_ops
+
+    return list(spec_ops())
+
+
+def _spec_url(op: str) -> str:
+    from conformance.opspec import spec_ops
+
+    spec = spec_ops().get(op)
+    return spec.spec.split(" ")[0] if spec else ""
+
+
+def _case_text(out: Path | None, seed_path: str) -> str:
+    """The group's smallest case, pretty-printed: op, attributes, and each array (values when small)."""
+    if out is None or not (out / seed_path).is_file():
+        return "(seed file not found)"
+    from conformance.case import Case
+
+    data = json.loads((out / seed_path).read_text())
+    case = Case.from_json(data["case"])
+    lines = [case.op]
+    for k, a in case.arrays.items():
+        body = np.array2string(a, threshold=64, edgeitems=4, max_line_width=110)
+        lines.append(f"  {k}: {a.dtype.name}{list(a.shape)} = {body}" if a.size <= 256 else
+                     f"  {k}: {a.dtype.name}{list(a.shape)} (first values {a.ravel()[:8].tolist()})")
+    for k, v in case.attrs.items():
+        lines.append(f"  {k} = {v}")
+    return "\n".join(lines)
+
+
+def trend_svg(history: list[dict], report: dict, width: int = 640, height: int = 170) -> str:
+    """Divergence groups per backend over the runs (oldest first, this one last), as inline SVG."""
+    runs = history + [report]
+    backends = sorted({_backend(d) for r in runs for d in r["divergences"]})
+    counts = {b: [sum(1 for d in r["divergences"] if _backend(d) == b) for r in runs] for b in backends}
+    top = max([c for cs in counts.values() for c in cs] + [1])
+    left, bottom, step = 40, height - 25, (width - 160) / max(len(runs) - 1, 1)
+    palette = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#ad1457", "#455a64", "#9e9d24"]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'aria-label="divergence groups per backend">',
+             f'<line x1="{left}" y1="{bottom}" x2="{width - 120}" y2="{bottom}" stroke="#999"/>',
+             f'<line x1="{left}" y1="10" x2="{left}" y2="{bottom}" stroke="#999"/>',
+             f'<text x="{left - 6}" y="14" font-size="10" text-anchor="end">{top}</text>',
+             f'<text x="{left - 6}" y="{bottom}" font-size="10" text-anchor="end">0</text>']
+    for i, r in enumerate(runs):
+        x = left + i * step
+        parts.append(f'<text x="{x:.0f}" y="{height - 8}" font-size="9" text-anchor="middle">{r["created"][5:10]}</text>')
+    for k, b in enumerate(backends):
+        colour = palette[k % len(palette)]
+        points = " ".join(f"{left + i * step:.0f},{bottom - (bottom - 10) * c / top:.0f}" for i, c in enumerate(counts[b]))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
+        parts.append(f'<text x="{width - 115}" y="{14 + 12 * k}" font-size="10" fill="{colour}">{b} ({counts[b][-1]})</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def page(report: dict, previous: dict | list[dict] | None = None, out: Path | None = None) -> str:
+    """The report page. ``previous``: the earlier report, or several (oldest first) for the trend."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    history = previous if isinstance(previous, list) else [previous] if previous else []
+    last = history[-1] if history else None
+    backends, ops, cells = matrix(report)
+    groups = []
+    for d in report["divergences"]:
+        groups.append({**d, "eager": eager_note(d), "case": _case_text(out, d["seed"]), "spec_url": _spec_url(d["op"]),
+                       "reason": d.get("reason", ""), "clause": d.get("clause", ""),
+                       "expected": d.get("expected", ""), "observed": d.get("observed", "")})
+    by_cell = []
+    for b in backends:
+        for op in ops:
+            mine = [g for g in groups if _backend(g) == b and g["op"] == op]
+            if mine:
+                by_cell.append({"backend": b, "op": op, "anchor": _anchor(op),
+                                "groups": sorted(mine, key=lambda g: (g["declared"], g["target"]))})
+    now = {d["id"]: d for d in report["divergences"]}
+    before = {d["id"]: d for d in last["divergences"]} if last else {}
+    versions = ", ".join(f"{k} {v}" for k, v in sorted(report.get("versions", {}).items()))
+    env = Environment(loader=PackageLoader("reports", "templates"), autoescape=select_autoescape(["html", "j2"]))
+    return env.get_template("report.html.j2").render(
+        created=report["created"], profile=report["profile"], seed=report["seed"], versions=versions,
+        targets=len(report["targets"]), cases=sum(t["cases"] for t in report["targets"]), groups=groups,
+        undeclared_count=sum(1 for d in report["divergences"] if not d["declared"] and d["class"] != "spec-inconsistency"),
+        action=needs_action(report, last), shown_actions=SHOWN_ACTIONS, colours=COLOURS,
+        legend=[(c, MEANINGS[c]) for c in SEVERITY], backends=backends, ops=ops, matrix=cells, cells=by_cell,
+        history=history, trend_svg=trend_svg(history, report) if history else "",
+        new=[now[i] for i in sorted(now.keys() - before.keys())] if last else [],
+        fixed=[before[i] for i in sorted(before.keys() - now.keys())] if last else [],
+        persisting=len(now.keys() & before.keys()))

@@ -80,7 +80,8 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                     eager = {"eager_class": check_case(loaded_target(*target.eager), case, runs).cls} if target.eager else {}
                     _append(log, {"kind": "divergence", "op": target.op, "target": target.name,
                                   "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
-                                  "summary": verdict.detail[:200], "declared": dev is not None,
+                                  "summary": verdict.detail[:200], "expected": verdict.expected[:400],
+                                  "observed": verdict.observed[:400], "declared": dev is not None,
                                   "reason": dev.reason if dev else "", "case": case.to_json(), **eager})
 
             prop.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
@@ -115,7 +116,7 @@ def merge(out: Path, parts: list[Path], profile: str, seed_value: int) -> Path:
 
 
 def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False,
-        previous: Path | None = None, jobs: int = 1, device: str = "cpu") -> Path:
+        previous: list[Path] | Path | None = None, jobs: int = 1, device: str = "cpu") -> Path:
     out.mkdir(parents=True, exist_ok=True)
     log = out / "log.jsonl"
     if not resume and log.exists():
@@ -173,7 +174,7 @@ def _group_id(target: str, cls: str, clause: str) -> str:
     return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
 
 
-def write(out: Path, profile: str, seed_value: int, previous: Path | None = None) -> Path:
+def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path | None = None) -> Path:
     """Fold ``log.jsonl`` into report.json, report.md and one seed file per divergence group."""
     records = _records(out / "log.jsonl")
     groups: dict[str, list[dict]] = defaultdict(list)
@@ -190,6 +191,8 @@ def write(out: Path, profile: str, seed_value: int, previous: Path | None = None
         group_seed = make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"]))
         group_seed.save(out / seed_path)
         divergences.append({"id": gid, "op": smallest["op"], "target": smallest["target"], "class": smallest["class"],
+                            "backend": smallest["backend"], "clause": smallest["clause"],
+                            "expected": smallest.get("expected", ""), "observed": smallest.get("observed", ""),
                             "count": len(rs), "declared": smallest["declared"],
                             **({"reason": smallest["reason"]} if smallest["declared"] else {}),
                             "summary": smallest["summary"], "seed": str(seed_path),
@@ -202,37 +205,57 @@ def write(out: Path, profile: str, seed_value: int, previous: Path | None = None
               "profile": profile, "seed": seed_value, "versions": versions(), "targets": targets,
               "divergences": divergences}
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
-    (out / "report.md").write_text(markdown(report))
+    history = earlier_reports(previous)
+    (out / "report.md").write_text(markdown(report, history[-1] if history else None))
     from reports.html import page
 
-    before = json.loads((previous / "report.json").read_text()) if previous else None
-    (out / "report.html").write_text(page(report, before))
+    (out / "report.html").write_text(page(report, history, out))
     return out / "report.json"
 
 
-def markdown(report: dict) -> str:
-    lines = [f"# Divergence report (seed {report['seed']}, profile {report['profile']})", ""]
-    for op in sorted({t["op"] for t in report["targets"]}):
-        rows = [d for d in report["divergences"] if d["op"] == op]
-        classes = sorted({d["class"] for d in rows})
-        lines += [f"## {op}", "", "| target | cases | " + " | ".join(classes) + " |", "|---" * (2 + len(classes)) + "|"]
-        for t in (t for t in report["targets"] if t["op"] == op):
-            counts = [str(sum(d["count"] for d in rows if d["target"] == t["id"] and d["class"] == c) or "") for c in classes]
-            lines.append(f"| {t['id']} | {t['cases']} | " + " | ".join(counts) + " |")
-        spec = [d for d in rows if d["class"] == "spec-inconsistency"]
-        if spec:
-            lines += ["", "Where the spec contradicts itself (not the target's fault):", ""]
-            lines += [f"- `{d['target']}` ×{d['count']}: {d['summary']}" for d in spec]
-        compiled = [d for d in rows if "eager_class" in d]
-        if compiled:
-            lines += ["", "Compiled targets, against the uncompiled target on the same case:", ""]
-            lines += [f"- `{d['target']}` {d['class']}{eager_note(d)}" for d in compiled]
-        undeclared = [d for d in rows if not d["declared"] and d["class"] != "spec-inconsistency"]
-        if undeclared:
-            lines += ["", "Undeclared:", ""]
-            lines += [f"- `{d['target']}` {d['class']} ×{d['count']}{eager_note(d)}: {d['summary']} — "
-                      f"`conformance replay {d['seed']}`, "
-                      + (f"`python {d['repro']}`" if d.get("repro") else "no standalone script for this target")
-                      + " (paths relative to this folder)" for d in undeclared]
-        lines.append("")
+def earlier_reports(previous: list[Path] | Path | None) -> list[dict]:
+    """The report.json of each earlier report folder, oldest first (by their ``created`` time)."""
+    paths = [previous] if isinstance(previous, Path) else list(previous or [])
+    reports = [json.loads((p / "report.json").read_text()) for p in paths]
+    return sorted(reports, key=lambda r: r["created"])
+
+
+def markdown(report: dict, previous: dict | None = None) -> str:
+    """report.md, short enough to paste into an issue: what needs action, the backends × ops counts,
+    then what is declared (one line per op and target)."""
+    from reports.html import matrix, needs_action
+
+    action = needs_action(report, previous)
+    lines = [f"# Divergence report (seed {report['seed']}, profile {report['profile']})", "",
+             f"## Needs action now ({len(action)})", ""]
+    for d in action:
+        how = f"`python {d['repro']}`" if d.get("repro") else "no standalone script for this target"
+        lines.append(f"- `{d['target']}` **{d['class']}** ×{d['count']}{eager_note(d)} — {d['why']} — "
+                     f"`conformance replay {d['seed']}`, {how}")
+    if not action:
+        lines.append("Nothing: no undeclared divergence, crash or timeout" + (", nothing new." if previous else "."))
+    backends, ops, cells = matrix(report)
+    lines += ["", "## Backends × spec ops (undeclared/declared divergence groups; ✓ all conform)", "",
+              "| backend | " + " | ".join(op.removeprefix("stablehlo.").removeprefix("mlir.") for op in ops) + " |",
+              "|---" * (1 + len(ops)) + "|"]
+    for b in backends:
+        row = []
+        for op in ops:
+            c = cells[b][op]
+            row.append("" if c is None else "✓" if not (c["undeclared"] or c["declared"]) else
+                       f"**{c['undeclared']}**/{c['declared']}" if c["undeclared"] else f"{c['declared']}")
+        lines.append(f"| {b} | " + " | ".join(row) + " |")
+    spec = [d for d in report["divergences"] if d["class"] == "spec-inconsistency"]
+    if spec:
+        lines += ["", "## Where the spec contradicts itself (not the target's fault)", ""]
+        lines += [f"- `{d['target']}` ×{d['count']}: {d['summary']}" for d in spec]
+    compiled = [d for d in report["divergences"] if "eager_class" in d]
+    if compiled:
+        lines += ["", "## Compiled targets against the uncompiled target on the same case", ""]
+        lines += [f"- `{d['target']}` {d['class']}{eager_note(d)}" for d in compiled]
+    declared = [d for d in report["divergences"] if d["declared"]]
+    if declared:
+        lines += ["", f"## Declared ({len(declared)} groups)", ""]
+        lines += [f"- `{d['target']}` {d['class']} ×{d['count']}" for d in declared]
+    lines.append("")
     return "\n".join(lines)
