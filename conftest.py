@@ -1,3 +1,12 @@
 # A checkout runs the suite with its plugin: `pytest -n auto --backend=torch`. (An installed suite
 # opts in with `pytest -p conformance.plugin --pyargs conformance`; installing it loads nothing.)
 pytest_plugins = ["conformance.plugin"]
+
+
+def pytest_ignore_collect(collection_path, config):
+    """`pytest -n auto --backend=torch` in a checkout runs the conformance properties of that backend,
+    not the suite's own tests (name `tests` or a path to run those too)."""
+    if config.getoption("backend", default=None) and not config.option.file_or_dir:
+        parts = collection_path.parts[len(config.rootpath.parts):] if collection_path.is_relative_to(config.rootpath) else ()
+        return True if parts[:1] == ("tests",) else None
+    return None

@@ -269,7 +269,12 @@ def cmd_merge(args) -> int:
         print(f"conformance merge: expected report folders (log.jsonl, report.json), got {missing[0]}", file=sys.stderr)
         return 2
     first = json.loads((parts[0] / "report.json").read_text())
-    path = merge(Path(args.out), parts, first["profile"], first["seed"])
+    earlier = [Path(p) for p in args.previous or ()]
+    missing = [p for p in earlier if not (p / "report.json").exists()]
+    if missing:
+        print(f"conformance merge: --previous: expected report folders (with report.json), got {str(missing[0])!r}", file=sys.stderr)
+        return 2
+    path = merge(Path(args.out), parts, first["profile"], first["seed"], earlier)
     print(f"wrote {path}")
     return 0
 
@@ -366,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")
     merge_parser.add_argument("--out", default="reports/out", help="output folder (default reports/out)")
+    merge_parser.add_argument("--previous", nargs="+", help="earlier report folders: what changed, and the trend")
     repro = sub.add_parser("repro", help="print a standalone script that reproduces a saved seed")
     repro.add_argument("seed", nargs="?", help="a seed file (JSON)")
     repro.add_argument("--case", help="a case (JSON, or @path) instead of a seed file; needs --target")

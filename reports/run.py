@@ -107,12 +107,12 @@ def shard(targets: list[Target], k: int, n: int) -> list[Target]:
     return ordered[k - 1::n]
 
 
-def merge(out: Path, parts: list[Path], profile: str, seed_value: int) -> Path:
+def merge(out: Path, parts: list[Path], profile: str, seed_value: int, previous: list[Path] | None = None) -> Path:
     """One report from several shard folders: their logs joined, then folded as a single run's."""
     out.mkdir(parents=True, exist_ok=True)
     lines = [line for p in parts for line in (p / "log.jsonl").read_text().splitlines()]
     (out / "log.jsonl").write_text("\n".join(lines) + "\n")
-    return write(out, profile, seed_value)
+    return write(out, profile, seed_value, previous)
 
 
 def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False,
