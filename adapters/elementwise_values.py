@@ -75,17 +75,19 @@ def _np_compare(a, b, direction):
 
 
 NP_SCALAR_FORMS = ("tensor", "rank0", "scalar")
-NUMPY = [make("numpy", f"np.{api}", op, _np(api), dtypes=types, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x)
-         for op, api, types in [
-             ("negate", "negative", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "subtract", ALL),
+# (op, function, types): numpy's ufuncs, which jax.numpy mirrors by name
+NUMPY_API = [("negate", "negative", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "subtract", ALL),
              ("multiply", "multiply", ALL), ("divide", "divide", FLOATS), ("divide", "floor_divide", INTS),
              ("remainder", "fmod", ALL), ("maximum", "maximum", ALL), ("minimum", "minimum", ALL),
              ("and", "bitwise_and", ALL), ("or", "bitwise_or", ALL), ("xor", "bitwise_xor", ALL),
              ("shift_left", "left_shift", ALL), ("shift_right_arithmetic", "right_shift", SIGNED),
-             ("select", "where", ALL)]]
+             ("select", "where", ALL)]
+NP_COMPARE_API = "equal/not_equal/greater_equal/greater/less_equal/less"
+NUMPY = [make("numpy", f"np.{api}", op, _np(api), dtypes=types, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x)
+         for op, api, types in NUMPY_API]
 NUMPY += [make("numpy", "np.right_shift[unsigned]", "shift_right_logical", _np("right_shift"), dtypes=UNSIGNED,
                forms=NP_SCALAR_FORMS, to_numpy=lambda x: x),
-          make("numpy", "np.equal/not_equal/greater_equal/greater/less_equal/less", "compare", _np_compare,
+          make("numpy", f"np.{NP_COMPARE_API}", "compare", _np_compare,
                dtypes=ALL, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x)]
 
 
@@ -180,17 +182,10 @@ LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms
            ("shift_right_logical", "shift_right_logical", ALL), ("select", "select", ALL)]]
 LAX.append(make("jax", "lax.eq/ne/ge/gt/le/lt", "compare", _jax_compare("jax.lax"), dtypes=ALL, forms=TENSOR_FORMS))
 JNP = [make("jax", f"jnp.{attr}", op, _jax("jax.numpy", attr), dtypes=types, forms=NP_SCALAR_FORMS)
-       for op, attr, types in [
-           ("negate", "negative", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "subtract", ALL),
-           ("multiply", "multiply", ALL), ("divide", "divide", FLOATS), ("divide", "floor_divide", INTS),
-           ("remainder", "fmod", ALL), ("maximum", "maximum", ALL), ("minimum", "minimum", ALL),
-           ("and", "bitwise_and", ALL), ("or", "bitwise_or", ALL), ("xor", "bitwise_xor", ALL),
-           ("shift_left", "left_shift", ALL), ("shift_right_arithmetic", "right_shift", SIGNED),
-           ("select", "where", ALL)]]
+       for op, attr, types in NUMPY_API]
 JNP += [make("jax", "jnp.right_shift[unsigned]", "shift_right_logical", _jax("jax.numpy", "right_shift"),
              dtypes=UNSIGNED, forms=NP_SCALAR_FORMS),
-        make("jax", "jnp.equal/not_equal/greater_equal/greater/less_equal/less", "compare",
-             _jax_compare("jax.numpy"), dtypes=ALL, forms=NP_SCALAR_FORMS)]
+        make("jax", f"jnp.{NP_COMPARE_API}", "compare", _jax_compare("jax.numpy"), dtypes=ALL, forms=NP_SCALAR_FORMS)]
 
 
 # --- ONNX one-node models: onnxruntime and OpenVINO ----------------------------------------------
