@@ -246,9 +246,8 @@ def cmd_report(args) -> int:
 
         targets = shard(targets, k, n)
     out = Path(args.resume or args.out)
-    missing = [p for p in args.previous or () if not (Path(p) / "report.json").exists()]
-    if missing:
-        print(f"conformance report: --previous: expected report folders (with report.json), got {missing[0]!r}", file=sys.stderr)
+    if (bad := _bad_previous(args.previous)) is not None:
+        print(f"conformance report: --previous: {bad}", file=sys.stderr)
         return 2
     if not args.resume:
         out.mkdir(parents=True, exist_ok=True)
@@ -258,6 +257,23 @@ def cmd_report(args) -> int:
                jobs=args.jobs or os.cpu_count() or 1, device=args.device)
     print(f"\nwrote {path} and {out / 'report.md'}")
     return 0
+
+
+def _bad_previous(previous: list[str] | None) -> str | None:
+    """Why the --previous arguments are unusable (None if they are fine): each must be a report
+    folder (with report.json) or a history file (history.jsonl, one JSON night a line)."""
+    for p in map(Path, previous or ()):
+        if p.is_dir() and not (p / "report.json").exists():
+            return f"expected a report folder (with report.json) or a history.jsonl file, got folder {str(p)!r}"
+        if not p.exists():
+            return f"expected a report folder or a history.jsonl file, got {str(p)!r} (no such file or folder)"
+        if p.is_file():
+            try:
+                nights = [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+                assert all("created" in n and "divergences" in n for n in nights)
+            except (ValueError, AssertionError, UnicodeDecodeError):
+                return f"expected a history file (one JSON report summary a line, as report folders' history.jsonl), got {str(p)!r}"
+    return None
 
 
 def cmd_merge(args) -> int:
@@ -270,9 +286,8 @@ def cmd_merge(args) -> int:
         return 2
     first = json.loads((parts[0] / "report.json").read_text())
     earlier = [Path(p) for p in args.previous or ()]
-    missing = [p for p in earlier if not (p / "report.json").exists()]
-    if missing:
-        print(f"conformance merge: --previous: expected report folders (with report.json), got {str(missing[0])!r}", file=sys.stderr)
+    if (bad := _bad_previous(args.previous)) is not None:
+        print(f"conformance merge: --previous: {bad}", file=sys.stderr)
         return 2
     path = merge(Path(args.out), parts, first["profile"], first["seed"], earlier)
     print(f"wrote {path}")
@@ -362,8 +377,9 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--seed", type=_whole(0), help="Hypothesis seed (default 0)")
     report.add_argument("--out", default="reports/out", help="output folder (default reports/out, git-ignored)")
     report.add_argument("--resume", help="continue the run in this folder, with the settings it was started with")
-    report.add_argument("--previous", nargs="+", help="earlier report folders (any order): report.html shows what "
-                                                     "changed since the latest and a trend over all of them")
+    report.add_argument("--previous", nargs="+", help="earlier report folders or history.jsonl files (any order): report.html "
+                                                     "shows what changed since the latest and a trend over all of them "
+                                                     "(each folder carries its history.jsonl, so last night's folder is enough)")
     _add_device(report, default=None)  # (None: not given; --resume takes the recorded one)
     report.add_argument("--jobs", type=_whole(1), help="targets run at once, each in its own process (default: one per core); "
                                                  "the report does not depend on it")
@@ -371,7 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")
     merge_parser.add_argument("--out", default="reports/out", help="output folder (default reports/out)")
-    merge_parser.add_argument("--previous", nargs="+", help="earlier report folders: what changed, and the trend")
+    merge_parser.add_argument("--previous", nargs="+", help="earlier report folders or history.jsonl "
+                                                           "files: what changed, and the trend")
     repro = sub.add_parser("repro", help="print a standalone script that reproduces a saved seed")
     repro.add_argument("seed", nargs="?", help="a seed file (JSON)")
     repro.add_argument("--case", help="a case (JSON, or @path) instead of a seed file; needs --target")

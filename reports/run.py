@@ -206,6 +206,8 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
               "divergences": divergences}
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
     history = earlier_reports(previous)
+    (out / HISTORY).write_text("".join(json.dumps(night, sort_keys=True) + "\n"
+                                       for night in (history + [night_summary(report)])[-HISTORY_NIGHTS:]))
     (out / "report.md").write_text(markdown(report, history[-1] if history else None))
     from reports.html import page
 
@@ -213,11 +215,29 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     return out / "report.json"
 
 
+HISTORY = "history.jsonl"  # one line a night: enough of each report for the trend and the new/fixed lists
+HISTORY_NIGHTS = 60
+SUMMARY_KEYS = ("id", "op", "target", "backend", "class", "count", "declared", "summary")
+
+
+def night_summary(report: dict) -> dict:
+    """The part of a report that later reports need: its time, settings and divergence groups."""
+    return {"created": report["created"], "profile": report["profile"], "seed": report["seed"],
+            "divergences": [{k: d[k] for k in SUMMARY_KEYS if k in d} for d in report["divergences"]]}
+
+
 def earlier_reports(previous: list[Path] | Path | None) -> list[dict]:
-    """The report.json of each earlier report folder, oldest first (by their ``created`` time)."""
+    """Earlier nights, oldest first (by ``created``), from report folders (their report.json and the
+    history.jsonl they carry) and history files; each night once."""
     paths = [previous] if isinstance(previous, Path) else list(previous or [])
-    reports = [json.loads((p / "report.json").read_text()) for p in paths]
-    return sorted(reports, key=lambda r: r["created"])
+    nights: dict[str, dict] = {}
+    for p in paths:
+        files = [p] if p.is_file() else [f for f in (p / HISTORY, p / "report.json") if f.exists()]
+        for f in files:
+            lines = [f.read_text()] if f.name == "report.json" else f.read_text().splitlines()
+            for night in (json.loads(line) for line in lines if line.strip()):
+                nights[night["created"]] = night_summary(night)
+    return [nights[k] for k in sorted(nights)]
 
 
 def markdown(report: dict, previous: dict | None = None) -> str:

@@ -46,6 +46,30 @@ def test_trend_and_changes_over_earlier_reports(report_dir, tmp_path):
     assert "<b>New (0)</b>" in page and "<b>Fixed (0)</b>" in page
 
 
+def test_each_report_carries_its_history_so_last_nights_folder_is_enough(report_dir, tmp_path):
+    import json
+
+    shutil.copytree(report_dir, tmp_path / "a")
+    for name, previous in (("b", "a"), ("c", "b")):
+        shutil.copytree(report_dir, tmp_path / name)
+        write(tmp_path / name, "dev", 3, previous=[tmp_path / previous])
+    nights = (tmp_path / "c" / "history.jsonl").read_text().splitlines()
+    assert len(nights) == 3 and all(json.loads(n)["divergences"] for n in nights)
+    assert "last 3 reports" in (tmp_path / "c" / "report.html").read_text()  # a, b and c, from b's folder alone
+    shutil.copytree(report_dir, tmp_path / "d")  # a history file works as well as a folder
+    assert main(["merge", str(tmp_path / "d"), "--out", str(tmp_path / "e"),
+                 "--previous", str(tmp_path / "c" / "history.jsonl")]) == 0
+    assert "last 4 reports" in (tmp_path / "e" / "report.html").read_text()
+
+
+def test_a_bad_previous_is_one_line(tmp_path, capsys):
+    (tmp_path / "h.jsonl").write_text("not json\n")
+    for bad in (tmp_path / "h.jsonl", tmp_path / "missing", tmp_path):
+        assert main(["report", *ARGS, "--out", str(tmp_path / "o"), "--previous", str(bad)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("conformance report: --previous: expected") and "\n" not in err
+
+
 def test_action_list_and_matrix_are_in_the_first_screen(report_dir):
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if browser is None:
