@@ -150,6 +150,11 @@ def zero_size_batch(case: Case) -> bool:
     return 0 in index_array(case).shape
 
 
+def empty_array(case: Case) -> bool:
+    """Some input array has no elements (a zero-size dim in the data, the indices or the updates)."""
+    return any(a.size == 0 for a in case.arrays.values())
+
+
 def _float_arrays(case: Case) -> list[np.ndarray]:
     return [a for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates", "data", "operand")
             and (a.dtype.kind in "fc" or a.dtype.name == "bfloat16")]
@@ -468,6 +473,7 @@ CONDITIONS = {
     "min-max-nan": min_max_nan,
     "min-max-signed-zero": min_max_signed_zero,
     "empty-index-vector": empty_index_vector,
+    "empty-array": empty_array,
     "index-at-dtype-edge": index_at_dtype_edge,
     "negative-start": negative_start,
     "index-out-of-range": index_out_of_range,

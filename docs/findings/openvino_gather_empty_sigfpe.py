@@ -1,0 +1,31 @@
+"""OpenVINO (CPU plugin): a one-node ONNX Gather whose data or indices have no elements kills the process
+with SIGFPE (float32[2, 0] with index 0 on axis 0; float32[2, 3] with indices int64[1, 0]). ONNX allows
+empty tensors; the result is an empty tensor. Runs each case in a child process; exits 1 while any dies."""
+import subprocess
+import sys
+
+CHILD = """
+import sys
+import numpy as np
+import onnx
+import openvino as ov
+from onnx import TensorProto, helper
+
+shape, axis, indices = eval(sys.argv[1]), int(sys.argv[2]), np.array(eval(sys.argv[3]), np.int64)
+graph = helper.make_graph(
+    [helper.make_node("Gather", ["x", "i"], ["y"], axis=axis)], "g",
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, shape),
+     helper.make_tensor_value_info("i", TensorProto.INT64, indices.shape)],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+core = ov.Core()
+compiled = core.compile_model(core.read_model(model.SerializeToString(), b""), "CPU")
+print(compiled([np.zeros(shape, np.float32), indices])[0].shape)
+"""
+died = False
+for shape, axis, indices in (("[2, 0]", "0", "0"), ("[0, 3]", "1", "0"), ("[2, 3]", "0", "[[]]")):
+    done = subprocess.run([sys.executable, "-c", CHILD, shape, axis, indices], capture_output=True, text=True)
+    print(f"Gather(float32{shape}, indices={indices}, axis={axis}): "
+          + (f"result shape {done.stdout.strip()}" if done.returncode == 0 else f"process died, exit code {done.returncode}"))
+    died |= done.returncode != 0
+sys.exit(1 if died else 0)

@@ -1,0 +1,28 @@
+"""OpenVINO (CPU plugin): ONNX ScatterElements does not check its indices. On float32[3, 2] zeros, axis 1,
+an index -3 at row 2 (out of range: valid indices are -2..1, an error in ONNX) writes the update into
+row 1 (flat offset 2 * 2 - 1). Exits 1 while the result changes instead of the call failing."""
+import sys
+
+import numpy as np
+import onnx
+import openvino as ov
+from onnx import TensorProto, helper
+
+data = np.zeros((3, 2), np.float32)
+indices = np.array([[0, 0], [0, 0], [-3, 0]], np.int64)
+updates = np.array([[0, 0], [0, 0], [7, 0]], np.float32)
+graph = helper.make_graph(
+    [helper.make_node("ScatterElements", ["x", "i", "u"], ["y"], axis=1, reduction="add")], "g",
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, data.shape),
+     helper.make_tensor_value_info("i", TensorProto.INT64, indices.shape),
+     helper.make_tensor_value_info("u", TensorProto.FLOAT, updates.shape)],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 16)])
+core = ov.Core()
+try:
+    got = core.compile_model(core.read_model(model.SerializeToString(), b""), "CPU")([data, indices, updates])[0]
+except RuntimeError as e:
+    print(f"rejected, as ONNX requires: {e}")
+    sys.exit(0)
+print(f"ScatterElements(add) with index -3 on an axis of 2 returned\n{got}\n(ONNX: an error; a write at [1, 1] is outside row 2)")
+sys.exit(1)
