@@ -121,6 +121,7 @@ def run(out: Path, targets: list[Target], examples: int, seed_value: int, profil
     log = out / "log.jsonl"
     if not resume and log.exists():
         log.unlink()
+    log.touch()  # a shard with no targets still leaves a log for merge
     done = {r["target"] for r in _records(log) if r["kind"] == "done"}
     todo = [t for t in sorted(targets, key=lambda t: (t.op, t.name)) if t.name not in done]
     progress = _Progress(log, len(done), len(done) + len(todo))
