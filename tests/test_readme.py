@@ -118,6 +118,26 @@ def test_conformance_lines_run(tmp_path):
     assert (tmp_path / "nightly" / "report.html").exists() and (tmp_path / "run" / "report.json").exists()
 
 
+def test_the_nightly_workflow_commands_run(tmp_path):
+    """The shipped GitHub Actions workflow: each shard's report (cut down as above), then the merge with
+    last night's report folder, as its steps would run them."""
+    workflow = (ROOT / ".github" / "workflows" / "nightly.yml").read_text()
+    shards = int(re.search(r"SHARDS: (\d+)", workflow).group(1))
+    assert f"shard: {list(range(1, shards + 1))}" in workflow  # the matrix has every shard
+    report = re.search(r"run: (conformance report .*)", workflow).group(1)
+    merge = re.search(r"(conformance merge .*)", workflow).group(1)
+    for k in range(1, shards + 1):
+        line = report.replace("${{ matrix.shard }}", str(k)).replace("${{ env.SHARDS }}", str(shards))
+        assert _run(shlex.split(line)[1:] + SMALL + ["--backends", "numpy"], tmp_path).returncode == 0, line
+    shutil.copytree(tmp_path / "shard-1", tmp_path / "previous" / "1")
+    argv = []
+    for a in shlex.split(merge.replace("${prev:+--previous $prev}", "--previous previous/1/"))[1:]:
+        argv += sorted(p.name for p in tmp_path.glob(a)) if "*" in a else [a]  # the shell's glob
+    done = _run(argv, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "last 2 reports" in (tmp_path / "nightly" / "report.html").read_text()
+
+
 def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", "import sys; from conformance.cli import main; sys.exit(main())", *argv], cwd=cwd, capture_output=True, text=True,
                           timeout=600, env=_env())
