@@ -317,21 +317,11 @@ XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt")
 IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True)  # dims `?`: one compile per op/type/rank
 
 
-_OV_COMPILED: dict[tuple, object] = {}
-
-
 def _openvino_run(model: bytes, arrays: list[np.ndarray]) -> np.ndarray:
     """Read the ONNX model with OpenVINO, reshaped to the inputs' static shapes, compiled for CPU (cached)."""
-    import openvino
+    from adapters import openvino_compile
 
-    key = (model, tuple((a.shape, a.dtype.name) for a in arrays))
-    if key not in _OV_COMPILED:
-        core = openvino.Core()
-        ov_model = core.read_model(model, b"")
-        ov_model.reshape({f"x{i}": openvino.PartialShape(list(a.shape)) for i, a in enumerate(arrays)})
-        _OV_COMPILED[key] = core.compile_model(ov_model, "CPU")
-    result = _OV_COMPILED[key]({f"x{i}": np.array(a, order="C") for i, a in enumerate(arrays)})
-    return np.asarray(next(iter(result.values())))
+    return openvino_compile.run(model, {f"x{i}": a for i, a in enumerate(arrays)})
 
 
 OPENVINO = onnx_targets("openvino", _openvino_run)

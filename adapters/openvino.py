@@ -3,8 +3,8 @@ GatherElements, GatherND, ScatterElements, ScatterND at each opset), read and co
 for CPU: a second, independent ONNX runtime.
 
 OpenVINO's CPU plugin refuses a node whose output rank is unknown, so each model is reshaped to the
-case's static input shapes before it is compiled (about 0.1 s a compile here); compiled models are
-cached per (model, input shapes). Complex and bfloat16 numpy inputs are outside the region, as for
+case's static input shapes before it is compiled (about 0.1 s a compile here; `adapters/openvino_compile.py`);
+compiled models are cached per (model, input shapes). Complex and bfloat16 numpy inputs are outside the region, as for
 onnxruntime.
 """
 from __future__ import annotations
@@ -14,23 +14,12 @@ from adapters.onnx_gather import ALL_ELEMENTS, make_targets
 from conformance.registry import inherit_deviations
 
 REQUIRES = ("openvino", "onnx")
-_COMPILED: dict[tuple, object] = {}
-COMPILES = {"count": 0}  # compiles in this process (the README quotes it)
 
 
 def _run(model, feeds):
-    import numpy as np
-    import openvino
+    from adapters import openvino_compile
 
-    key = (id(model), tuple((k, v.shape, v.dtype.name) for k, v in feeds.items()))
-    if key not in _COMPILED:
-        core = openvino.Core()
-        ov_model = core.read_model(model.SerializeToString(), b"")
-        ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in feeds.items()})
-        _COMPILED[key] = core.compile_model(ov_model, "CPU")
-        COMPILES["count"] += 1
-    result = _COMPILED[key]({k: np.array(v, order="C") for k, v in feeds.items()})  # (ascontiguousarray makes 0-d 1-d)
-    return np.asarray(next(iter(result.values())))
+    return openvino_compile.run(model.SerializeToString(), feeds)
 
 
 ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))

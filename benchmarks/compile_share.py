@@ -4,7 +4,7 @@
 
 Runs ``pytest -n WORKERS conformance --backend B --hypothesis-profile P`` with
 ``CONFORMANCE_COMPILE_STATS`` pointing at a fresh folder, then prints the wall time, the pytest
-summary line and its FAILED lines, the compiles (graphs for torch_compile, modules for iree) summed over the worker
+summary line and its FAILED lines, the compiles (graphs for torch_compile, modules for iree, models for openvino) summed over the worker
 processes, the seconds of calls that compiled, and their share of the run's process time (wall time
 times workers).
 """
@@ -22,7 +22,7 @@ from conformance.compile_stats import ENV, summed
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--backend", required=True, choices=("torch_compile", "iree"))
+    parser.add_argument("--backend", required=True, choices=("torch_compile", "iree", "openvino"))
     parser.add_argument("--profile", default="ci")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
