@@ -32,6 +32,11 @@ def elementwise(op, x0, x1, dtype=np.float32):
     ("float64-elements", gather(np.array([0]), operand=np.zeros(2)), gather(np.array([0]))),
     ("int-beyond-int32", gather(np.array([0]), operand=np.array([2 ** 31], np.int64)),
      gather(np.array([0]), operand=np.array([2 ** 31 - 1], np.int64))),
+    ("empty-array", gather(np.array([0]), operand=np.zeros((2, 0), np.int8), slice_sizes=(1, 0)), gather(np.array([0]))),
+    ("empty-array", gather(np.zeros((0, 1), np.int64)), gather(np.array([[0]]))),
+    ("negative-zero-scalar", Case("stablehlo.divide", {"lhs": np.ones(2, np.float32), "rhs": np.float32(-0.0)},
+                                  {"rhs_as_scalar": True}),
+     Case("stablehlo.divide", {"lhs": np.ones(2, np.float32), "rhs": np.array(-0.0, np.float32)}, {})),
 ])
 def test_condition_holds_where_it_says(name, yes, no):
     assert holds(name, yes) and not holds(name, no)
