@@ -67,6 +67,11 @@ def probes(case: Case) -> list[Case]:
         if "unique_indices" in attrs:
             attrs["unique_indices"] = False
         out.append(Case(case.op, arrays, attrs, result_type=case.result_type, meta={"probe": kind}))
+        if any(v.dtype.kind == "b" for k, v in arrays.items() if k != index_name):
+            # bool has two values: memory read from outside the operand (mostly zeros) fits a variant's
+            # prediction by chance, so each probe runs again with every bool value inverted
+            flipped = {k: (~v if k != index_name and v.dtype.kind == "b" else v) for k, v in arrays.items()}
+            out.append(Case(case.op, flipped, attrs, result_type=case.result_type, meta={"probe": kind + "-inverted"}))
     return out
 
 

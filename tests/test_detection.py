@@ -96,6 +96,34 @@ def test_reversed_start_index_map_declaring_wrap_is_named_wrong_value():
     assert _class_of(info.value) == "wrong-value"
 
 
+@target("stablehlo.gather", "wrong:bool-reads-outside", region={"style": "take"}, isolated=False)
+def bool_reads_outside(operand, start_indices, **attrs):
+    """A take-style gather whose out-of-bounds reads return memory that happens to hold the alternating
+    pattern True, False, True, ... (by position mod the dim): what the probes' own bool values look like."""
+    attrs.pop("result_type", None)
+    result = evaluate_fast(operand, start_indices, variant=GATHER_VARIANTS["clamp"], **normalize(attrs))[0].copy()
+    dim = operand.shape[0]
+    for row, i in enumerate(np.asarray(start_indices).reshape(-1).astype(np.int64)):
+        if not 0 <= i < dim:
+            result[row] = (i % dim) % 2 == 0
+    return result
+
+
+def test_a_bool_gather_reading_outside_is_not_confirmed_as_wrap():
+    """Two values make coincidences likely: what a bool gather reads past the end can equal what
+    wrap-modulo predicts on the probes' alternating values; the inverted probes tell them apart."""
+    from conformance.registry import Deviation
+
+    t = bool_reads_outside.__conformance_target__
+    t.deviations = {"wrap": [Deviation("wrap", "declared on purpose")]}
+    case = Case("stablehlo.gather", {"operand": np.array([True, False, True]),
+                                     "start_indices": np.array([[4], [3], [5]], np.int64)},
+                dict(offset_dims=(), collapsed_slice_dims=(0,), operand_batching_dims=(), start_indices_batching_dims=(),
+                     start_index_map=(0,), index_vector_dim=1, slice_sizes=(1,), indices_are_sorted=False))
+    verdict = check_case(t, case)
+    assert verdict.diverges and verdict.cls == "wrong-value" and t.declared(verdict.classes, case) is None, verdict
+
+
 @target("stablehlo.gather", "wrong:writes-into-operand", region={"style": "take"}, isolated=False)
 def mutating(operand, start_indices, **attrs):
     attrs.pop("result_type", None)
