@@ -15,29 +15,30 @@ from strategies.boundary import BOUNDARY_SHARE
 
 DRAWS = int(os.environ.get("HEALTH_DRAWS", "10000"))  # per spec op, over all its regions
 # every registered spec op but mlir.elementwise (its cases are shape tables, without boundary scenarios);
-# the 17 elementwise value ops share one strategy: a unary, a binary, the ternary op and compare stand for it
-VALUE_SAMPLE = ("stablehlo.negate", "stablehlo.add", "stablehlo.select", "stablehlo.compare")
-VALUE_OPS = {f"stablehlo.{op}" for op in ELEMENTWISE_OPS}
-OPS = tuple(op for op in ops.names() if op != "mlir.elementwise" and (op not in VALUE_OPS or op in VALUE_SAMPLE))
+# the 17 elementwise value ops share one strategy (strategies/elementwise_values.py): one group of
+# DRAWS cases over the regions of all of them
+VALUE_OPS = tuple(sorted(f"stablehlo.{op}" for op in ELEMENTWISE_OPS))
+GROUPS = {op: (op,) for op in ops.names() if op != "mlir.elementwise" and op not in VALUE_OPS}
+GROUPS["stablehlo elementwise values"] = VALUE_OPS
 
 
-def _regions(op: str) -> list[Target]:
-    """One target per distinct region of ``op`` among the installed backends, plus the empty region."""
+def _regions(group: tuple[str, ...]) -> list[Target]:
+    """One target per distinct (op, region) of the group among the installed backends, plus each op's
+    empty region."""
     seen, out = set(), []
     for backend in installed_backends():
         for t in load_backend(backend):
-            key = repr(sorted(t.region.items()))
-            if t.op == op and key not in seen:
+            key = (t.op, repr(sorted(t.region.items())))
+            if t.op in group and key not in seen:
                 seen.add(key)
                 out.append(t)
-    if op != "mlir.scalarization":
-        out.append(Target(op, f"empty-region:{op}", lambda **_: None))
+    out += [Target(op, f"empty-region:{op}", lambda **_: None) for op in group if op != "mlir.scalarization"]
     return out
 
 
-@pytest.mark.parametrize("op", OPS)
+@pytest.mark.parametrize("op", GROUPS)
 def test_strategies_draw_cleanly_at_their_boundary_share(op):
-    targets = _regions(op)
+    targets = _regions(GROUPS[op])
     counts: Counter = Counter()
     strategy = st.sampled_from(targets).flatmap(ops.valid_cases)
 
