@@ -30,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for folder in (args.cheap, args.full):
         if not (folder / "report.json").exists():
-            parser.error(f"expected a report folder (with report.json), got {folder}")
+            print(f"report_coverage: expected a report folder (with report.json), got {folder}", file=sys.stderr)
+            return 2
     cheap, full = pairs(args.cheap), pairs(args.full)
     targets = {t["id"] for t in json.loads((args.cheap / "report.json").read_text())["targets"]}
     missed = sorted(p for p in full if p not in cheap and p[0] in targets)

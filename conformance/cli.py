@@ -303,8 +303,9 @@ def _bad_previous(previous: list[str] | None) -> str | None:
         if p.is_file():
             try:
                 nights = [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
-                assert all("created" in n and "divergences" in n for n in nights)
-            except (ValueError, AssertionError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError):
+                nights = [None]
+            if not all(isinstance(n, dict) and "created" in n and "divergences" in n for n in nights):
                 return f"expected a history file (one JSON report summary a line, as report folders' history.jsonl), got {str(p)!r}"
     return None
 
