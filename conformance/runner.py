@@ -29,7 +29,10 @@ class UndeclaredDivergence(AssertionError):
         self.case, self.verdict = case, verdict
 
 
-TARGET_TIMEOUT = 20.0  # seconds; a target slower than this on one case is a ``timeout``
+TARGET_TIMEOUT = 20.0  # seconds of running (compiling not counted); a target slower than this on one case is a ``timeout``
+FIRST_CALL_GRACE = 120.0  # extra seconds for the first call of a signature in a worker (a compile nobody marked)
+COMPILE_SECONDS: Counter = Counter()  # seconds each target's worker spent compiling, in this process
+_SEEN: dict[str, set] = {}  # worker name -> signatures called since that worker (process) started
 
 
 def call(target: Target, case: Case) -> outcome.Outcome:
@@ -40,6 +43,8 @@ def call(target: Target, case: Case) -> outcome.Outcome:
     kill the next, innocent case)."""
     first = _call_once(target, case)
     declared_crash = target.declared(("crash",), case) is not None
+    if first.kind == "timeout":  # a run timeout stands only if a fresh worker times out too
+        return _call_once(target, case)
     if first.kind == "crash" and not declared_crash:  # a declared crash is expected here: no second try
         again = _call_once(target, case)
         if again.kind != "crash":
@@ -60,13 +65,22 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
     if not target.isolated:
         return outcome.run(lambda **kw: outcome.guarded_call(target.fn, kw), kwargs)
 
-    def remote(**kw):
-        return isolation.worker(f"target:{target.backend}").call(
-            "conformance.registry", "call_target",
-            {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device()},
-            timeout=TARGET_TIMEOUT)
+    name = f"target:{target.backend}"
+    w = isolation.worker(name)
+    seen = _SEEN.setdefault(name, set())
+    if w.proc is None or w.proc.poll() is not None:
+        seen.clear()  # a fresh process compiles everything again
+    signature = (target.name, case.signature())
 
-    return outcome.run(remote, kwargs)
+    def remote(**kw):
+        return w.call("conformance.registry", "call_target",
+                      {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device()},
+                      timeout=TARGET_TIMEOUT, grace=0.0 if signature in seen else FIRST_CALL_GRACE)
+
+    result = outcome.run(remote, kwargs)
+    seen.add(signature)
+    COMPILE_SECONDS[target.name] += w.last_compile_seconds
+    return result
 
 
 def check_case(target: Target, case: Case, runs: int = 1) -> Verdict:

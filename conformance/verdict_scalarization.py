@@ -9,7 +9,7 @@ from conformance.verdict import Verdict, brief
 
 
 def judge_scalarization(case: Case, outcome: Outcome) -> Verdict:
-    if outcome.kind in ("crash", "timeout", "unsupported"):
+    if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported"):
         return Verdict(outcome.kind, outcome.message)
     clause = "Elementwise rule 6: the op on tensors is the scalar op at each element"
     if outcome.kind == "rejection":

@@ -29,7 +29,8 @@ from conformance import isolation, ops
 from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import Target, loaded_target
-from conformance.runner import DUPLICATE_EXAMPLES, DUPLICATE_RUNS, check_case, database_key, edge_runs, edge_seed
+from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, check_case, database_key, edge_runs,
+                                edge_seed)
 from conformance.seeds import make_seed, versions
 from reports.html import eager_note
 
@@ -74,7 +75,7 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
             def prop(case: Case) -> None:
                 verdict = check_case(target, case, runs)
                 stats["cases"] += 1
-                stats[verdict.cls if verdict.cls in ("conform", "unsupported") else "diverges"] += 1
+                stats[verdict.cls if not verdict.diverges else "diverges"] += 1
                 if verdict.diverges:
                     dev = target.declared(verdict.classes, case)
                     eager = {"eager_class": check_case(loaded_target(*target.eager), case, runs).cls} if target.eager else {}
@@ -90,6 +91,8 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                 prop()
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
                   "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
+                  "compile_timeouts": stats["compile-timeout"],
+                  "compile_seconds": round(COMPILE_SECONDS[target.name], 2),
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
 
@@ -200,7 +203,10 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                             **({"eager_class": smallest["eager_class"]} if "eager_class" in smallest else {}),
                             "repro": _write_repro(out, gid, group_seed)})
     targets = [{"id": r["target"], "op": r["op"], "backend": r["backend"], "cases": r["cases"], "conform": r["conform"],
-                "unsupported": r["unsupported"]} for r in sorted((r for r in records if r["kind"] == "done"),
+                "unsupported": r["unsupported"],
+                **({"compile_seconds": r["compile_seconds"]} if r.get("compile_seconds") else {}),
+                **({"compile_timeouts": r["compile_timeouts"]} if r.get("compile_timeouts") else {})}
+               for r in sorted((r for r in records if r["kind"] == "done"),
                                                                   key=lambda r: (r["op"], r["target"]))]
     report = {"schema_version": SCHEMA_VERSION, "created": datetime.datetime.now(datetime.timezone.utc).isoformat(),
               "profile": profile, "seed": seed_value, "versions": versions(), "targets": targets,
