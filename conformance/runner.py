@@ -33,6 +33,7 @@ TARGET_TIMEOUT = 20.0  # seconds of running (compiling not counted); a target sl
 FIRST_CALL_GRACE = 120.0  # extra seconds for the first call of a signature in a worker (a compile nobody marked)
 COMPILE_SECONDS: Counter = Counter()  # seconds each target's worker spent compiling, in this process
 _SEEN: dict[str, set] = {}  # worker name -> signatures called since that worker (process) started
+_HUNG: set[str] = set()  # targets that timed out once: no more grace for them (a hang must not cost 140 s a case)
 
 
 def call(target: Target, case: Case) -> outcome.Outcome:
@@ -43,8 +44,10 @@ def call(target: Target, case: Case) -> outcome.Outcome:
     kill the next, innocent case)."""
     first = _call_once(target, case)
     declared_crash = target.declared(("crash",), case) is not None
-    if first.kind == "timeout":  # a run timeout stands only if a fresh worker times out too
-        return _call_once(target, case)
+    if first.kind == "timeout":
+        _HUNG.add(target.name)
+        if target.declared(("timeout",), case) is None:  # an unexpected run timeout stands only if a
+            return _call_once(target, case)             # fresh worker times out too
     if first.kind == "crash" and not declared_crash:  # a declared crash is expected here: no second try
         again = _call_once(target, case)
         if again.kind != "crash":
@@ -75,7 +78,8 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
     def remote(**kw):
         return w.call("conformance.registry", "call_target",
                       {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device()},
-                      timeout=TARGET_TIMEOUT, grace=0.0 if signature in seen else FIRST_CALL_GRACE)
+                      timeout=TARGET_TIMEOUT,
+                      grace=0.0 if signature in seen or target.name in _HUNG else FIRST_CALL_GRACE)
 
     result = outcome.run(remote, kwargs)
     seen.add(signature)

@@ -38,6 +38,7 @@ def test_same_seed_gives_the_same_report(tmp_path, baseline):
 
 def test_crash_and_timeout_are_recorded_and_the_run_completes(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "TARGET_TIMEOUT", 2.0)
+    monkeypatch.setattr(runner, "FIRST_CALL_GRACE", 0.0)
     monkeypatch.setattr(runner, "EDGE_EXAMPLES", 1)
     targets = load_backend("tests.wrong_report_targets")
     run(tmp_path, targets, examples=2, seed_value=0, profile="dev")
