@@ -1,10 +1,13 @@
 """Compile time is not run time: a worker process tells its parent, through a 16-byte shared file,
 when it is compiling and for how long it has compiled, so the per-call timeout counts running only.
+The file is unlinked as soon as it is mapped (nothing is left behind in the temp folder); the worker
+gets it as an inherited file descriptor.
 
 A target (or an adapter helper) wraps each compile step in ``with compiling():`` (built-in: IREE's
 ``compile_str``, OpenVINO's ``compile_model``, PJRT's ``compile_and_load``, torch.compile through
-Dynamo's compile-start/end callbacks, jax's jit through ``jax.monitoring``). Outside a worker, or with
-no clock set up, ``compiling()`` does nothing. The parent reads the clock with ``Clock.read``.
+Dynamo's compile-start/end callbacks). A compile nobody marks (jax's jit, a user backend's) is covered
+by the first-call grace the runner gives each new signature. Outside a worker, or with no clock set
+up, ``compiling()`` does nothing. The parent reads the clock with ``Clock.read``.
 """
 from __future__ import annotations
 
@@ -25,10 +28,11 @@ class Clock:
     """Parent side: the file a worker writes; ``compile_seconds()`` includes a compile under way."""
 
     def __init__(self):
-        fd, self.path = tempfile.mkstemp(prefix="conformance-clock-")
+        fd, path = tempfile.mkstemp(prefix="conformance-clock-")
+        os.unlink(path)  # the mapping and the descriptor keep it alive; nothing stays in the temp folder
         os.write(fd, b"\0" * _LAYOUT.size)
         self._map = mmap.mmap(fd, _LAYOUT.size)
-        os.close(fd)
+        self.fd = fd  # passed to each worker process (``Popen(pass_fds=...)``, its number in ``ENV``)
 
     def read(self) -> tuple[float, float]:
         """(seconds compiled so far, monotonic time the current compile started or 0.0)."""
@@ -46,20 +50,21 @@ class Clock:
 
     def close(self) -> None:
         self._map.close()
-        try:
-            os.unlink(self.path)
-        except OSError:
-            pass
+        os.close(self.fd)
+
+
+def attach() -> None:
+    """Map the clock this worker was given (call first thing in the worker)."""
+    _child_map()
 
 
 def _child_map():
     if not _CHILD:
-        path = os.environ.get(ENV)
-        if not path:
+        fd = os.environ.pop(ENV, "")  # popped: processes this worker starts do not share its clock
+        try:
+            _CHILD.append(mmap.mmap(int(fd), _LAYOUT.size) if fd else None)
+        except (OSError, ValueError):  # not our descriptor (a process that inherited the variable only)
             _CHILD.append(None)
-        else:
-            with open(path, "r+b") as f:
-                _CHILD.append(mmap.mmap(f.fileno(), _LAYOUT.size))
     return _CHILD[0]
 
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 from typing import Any
 
-from conformance.compile_clock import ENV as CLOCK_ENV, Clock
+from conformance.compile_clock import ENV as CLOCK_ENV, Clock, attach as attach_clock
 from conformance.outcome import CompileTimeout, RemoteError, TargetCrashed, TargetTimeout
 
 _HEADER = struct.Struct("<Q")
@@ -72,7 +72,8 @@ class Worker:
         self.starts += 1
         self.proc = subprocess.Popen([sys.executable, "-m", "conformance.isolation"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=self.stderr,
-                                     env={**os.environ, CLOCK_ENV: self.clock.path})
+                                     env={**os.environ, CLOCK_ENV: str(self.clock.fd)},
+                                     pass_fds=(self.clock.fd,))
 
     def _stderr_tail(self) -> str:
         """The child's last words: a fatal/check-failure line if there is one, else its last lines."""
@@ -172,6 +173,7 @@ def close(*names: str) -> None:
 
 def _serve() -> None:
     die_with_parent()
+    attach_clock()  # before anything can start a process that would inherit the descriptor's number
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # keep stray prints off the reply channel
     while True:

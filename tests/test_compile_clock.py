@@ -1,5 +1,7 @@
 """Compile time is not run time: a worker's marked compile does not count against the run timeout,
 an unmarked slow run does, and a compile past its own limit is a compile timeout."""
+import os
+
 import pytest
 
 from conformance.isolation import Worker
@@ -33,3 +35,12 @@ def test_a_compile_past_its_limit_is_a_compile_timeout(worker):
 def test_first_call_grace_extends_the_run_limit(worker):
     assert worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 0.0, "run_seconds": 2.0},
                        timeout=1.0, grace=3.0) == "done"
+
+
+def test_the_clock_leaves_no_file_behind(worker):
+    worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 0.1, "run_seconds": 0.0}, timeout=30.0)
+    assert worker.last_compile_seconds > 0.0  # the worker wrote through the shared clock
+    link = f"/proc/self/fd/{worker.clock.fd}"
+    if not os.path.exists("/proc/self/fd"):
+        pytest.skip("no /proc here to see the descriptor's file")
+    assert os.readlink(link).endswith("(deleted)"), "the clock's file is still in the temp folder"
