@@ -19,7 +19,7 @@ import functools
 import re
 import time
 
-from conformance import compile_stats
+from conformance import compile_clock, compile_stats
 from conformance.opspec import NoRepro
 from conformance.registry import inherit_deviations, load_backend, target
 
@@ -51,6 +51,7 @@ def _mode():
     import torch
 
     compiled = _compiled_functions()
+    compile_clock.hook_torch_dynamo()  # Dynamo/Inductor compiles do not count against the run timeout
     # Dynamo falls back to eager, silently, once a code object has recompiled `recompile_limit` (8)
     # times: every dtype and rank is a recompile here, so lift the limits and make hitting one an error.
     torch._dynamo.config.recompile_limit = torch._dynamo.config.accumulated_recompile_limit = 100_000

@@ -9,7 +9,7 @@ import numpy as np
 
 from adapters.repro_code import pjrt_code
 from adapters.stablehlo_text import gather_text, scatter_text
-from conformance import isolation, runtime
+from conformance import compile_clock, isolation, runtime
 from conformance.registry import target
 
 REQUIRES = ("jax", "jaxlib")
@@ -26,7 +26,8 @@ def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarra
     dev = client.local_devices()[0]
     key = (text, device)
     if key not in _EXECUTABLES:
-        _EXECUTABLES[key] = client.compile_and_load(text, _jax.DeviceList((dev,)))
+        with compile_clock.compiling():
+            _EXECUTABLES[key] = client.compile_and_load(text, _jax.DeviceList((dev,)))
     with jax.enable_x64(True):
         buffers = [jax.device_put(a, dev) for a in arrays]
     return [np.asarray(out) for out in _EXECUTABLES[key].execute(buffers)]

@@ -118,6 +118,12 @@ class Case:
                 out[key] = value
         return {**out, **self.attrs}
 
+    def signature(self) -> str:
+        """What a compiler specialises on: the op, each array's dtype and shape, and the attributes
+        (values aside), as one string."""
+        arrs = ",".join(f"{k}:{v.dtype.name}{list(v.shape)}" for k, v in self.arrays.items())
+        return f"{self.op}|{arrs}|{json.dumps(_plain(self.attrs), sort_keys=True, default=str)}"
+
     def describe(self) -> str:
         """A short human-readable line: shapes, dtypes and attributes."""
         arrs = ", ".join(f"{k}: {v.dtype.name}{list(v.shape)}" for k, v in self.arrays.items())

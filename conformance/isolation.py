@@ -15,11 +15,19 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 from typing import Any
 
-from conformance.outcome import RemoteError, TargetCrashed, TargetTimeout
+from conformance.compile_clock import ENV as CLOCK_ENV, Clock
+from conformance.outcome import CompileTimeout, RemoteError, TargetCrashed, TargetTimeout
 
 _HEADER = struct.Struct("<Q")
+COMPILE_TIMEOUT = 900.0  # seconds one compile may take (a compile under load takes minutes, not hours)
+
+
+class _Overrun(Exception):
+    def __init__(self, compiling: bool, run: float, compile: float):
+        self.compiling, self.run, self.compile = compiling, run, compile
 
 
 def _send(stream, obj) -> None:
@@ -52,11 +60,19 @@ class Worker:
         self.timeout = timeout
         self.proc: subprocess.Popen | None = None
         self.stderr = None
+        self.clock: Clock | None = None
+        self.starts = 0  # child processes started (a restart is a fresh process: caches and state gone)
+        self.last_compile_seconds = 0.0  # compile seconds of the last call
 
     def _start(self) -> None:
         self.stderr = tempfile.TemporaryFile()
+        if self.clock is None:
+            self.clock = Clock()
+        self.clock.reset()
+        self.starts += 1
         self.proc = subprocess.Popen([sys.executable, "-m", "conformance.isolation"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.stderr)
+                                     stdout=subprocess.PIPE, stderr=self.stderr,
+                                     env={**os.environ, CLOCK_ENV: self.clock.path})
 
     def _stderr_tail(self) -> str:
         """The child's last words: a fatal/check-failure line if there is one, else its last lines."""
@@ -73,27 +89,55 @@ class Worker:
             self.proc.wait()
             self.proc = None
 
-    def call(self, module: str, function: str, kwargs: dict[str, Any], timeout: float | None = None) -> Any:
-        import time
-
+    def call(self, module: str, function: str, kwargs: dict[str, Any], timeout: float | None = None,
+             compile_timeout: float = COMPILE_TIMEOUT, grace: float = 0.0) -> Any:
+        """Run ``module.function(**kwargs)`` in the child. ``timeout`` limits running: seconds the child
+        spends in ``compile_clock.compiling()`` do not count (they have their own ``compile_timeout``),
+        and ``grace`` adds seconds for a call that may compile without marking it (a first call)."""
         if self.proc is None or self.proc.poll() is not None:
             self._start()
-        deadline = time.monotonic() + (timeout or self.timeout)
+        run_limit = (timeout or self.timeout) + grace
+        compiled_before = self.clock.compile_seconds()
+        began = time.monotonic()
         try:
             _send(self.proc.stdin, (module, function, kwargs))
-            (size,) = _HEADER.unpack(_recv_exact(self.proc.stdout.fileno(), _HEADER.size, deadline))
+            (size,) = self._await_reply(began, compiled_before, run_limit, compile_timeout)
             reply = pickle.loads(_recv_exact(self.proc.stdout.fileno(), size, None))
-        except TimeoutError:
+        except _Overrun as e:
             self.close()
-            raise TargetTimeout(f"{module}.{function} gave no answer in {timeout or self.timeout:.0f}s") from None
+            if e.compiling:
+                raise CompileTimeout(f"{module}.{function} was still compiling after {e.compile:.0f}s "
+                                     f"(compile limit {compile_timeout:.0f}s)") from None
+            raise TargetTimeout(f"{module}.{function} gave no answer in {e.run:.0f}s of running "
+                                f"(run limit {run_limit:.0f}s; {e.compile:.1f}s compiling not counted)") from None
         except (EOFError, BrokenPipeError):
             code = self.proc.wait()
             tail = self._stderr_tail()
             self.proc = None
             raise TargetCrashed(f"worker died with exit code {code}: {tail}") from None
+        finally:
+            self.last_compile_seconds = max(self.clock.compile_seconds() - compiled_before, 0.0) if self.clock else 0.0
         if reply[0] == "ok":
             return reply[1]
         raise RemoteError(reply[1], reply[2])
+
+    def _await_reply(self, began: float, compiled_before: float, run_limit: float, compile_limit: float) -> tuple:
+        """The reply's header, waiting while the child runs for less than ``run_limit`` seconds (time
+        spent compiling not counted) and compiles for less than ``compile_limit``."""
+        fd = self.proc.stdout.fileno()
+        while True:
+            compiled = self.clock.compile_seconds() - compiled_before
+            ran = time.monotonic() - began - compiled
+            if self.clock.compiling():
+                if compiled >= compile_limit:
+                    raise _Overrun(True, ran, compiled)
+                wait = min(compile_limit - compiled, 1.0)
+            elif ran >= run_limit:
+                raise _Overrun(False, ran, compiled)
+            else:
+                wait = min(run_limit - ran, 1.0)
+            if select.select([fd], [], [], max(wait, 0.01))[0]:
+                return _HEADER.unpack(_recv_exact(fd, _HEADER.size, None))
 
 
 _WORKERS: dict[str, Worker] = {}

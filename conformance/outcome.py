@@ -19,6 +19,10 @@ class TargetTimeout(Exception):
     """The target did not answer in time."""
 
 
+class CompileTimeout(Exception):
+    """The target's compiler did not finish within the compile limit (not a verdict about the op)."""
+
+
 class RemoteError(Exception):
     """An exception raised in an isolated worker, carried back by type name and message."""
 
@@ -29,7 +33,7 @@ class RemoteError(Exception):
 
 @dataclass(frozen=True)
 class Outcome:
-    kind: str  # "value" | "rejection" | "crash" | "timeout" | "unsupported"
+    kind: str  # "value" | "rejection" | "crash" | "timeout" | "compile-timeout" | "unsupported"
     value: Any = None
     error_type: str = ""
     message: str = ""
@@ -101,6 +105,8 @@ def run(fn, kwargs: dict[str, Any]) -> Outcome:
         return Outcome("crash", message=str(e))
     except TargetTimeout as e:
         return Outcome("timeout", message=str(e))
+    except CompileTimeout as e:
+        return Outcome("compile-timeout", message=str(e))
     except RemoteError as e:
         if e.type_name == Unsupported.__name__:
             return Outcome("unsupported", message=str(e))

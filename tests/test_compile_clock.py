@@ -1,0 +1,35 @@
+"""Compile time is not run time: a worker's marked compile does not count against the run timeout,
+an unmarked slow run does, and a compile past its own limit is a compile timeout."""
+import pytest
+
+from conformance.isolation import Worker
+from conformance.outcome import CompileTimeout, TargetTimeout
+
+
+@pytest.fixture
+def worker():
+    w = Worker()
+    yield w
+    w.close()
+
+
+def test_a_marked_compile_longer_than_the_run_limit_is_not_a_timeout(worker):
+    assert worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 3.0, "run_seconds": 0.0},
+                       timeout=1.5) == "done"
+    assert worker.last_compile_seconds >= 2.5
+
+
+def test_a_slow_run_is_a_timeout_whatever_was_compiled_before(worker):
+    with pytest.raises(TargetTimeout, match="of running"):
+        worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 2.0, "run_seconds": 5.0}, timeout=1.5)
+
+
+def test_a_compile_past_its_limit_is_a_compile_timeout(worker):
+    with pytest.raises(CompileTimeout):
+        worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 5.0, "run_seconds": 0.0},
+                    timeout=30.0, compile_timeout=1.5)
+
+
+def test_first_call_grace_extends_the_run_limit(worker):
+    assert worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 0.0, "run_seconds": 2.0},
+                       timeout=1.0, grace=3.0) == "done"
