@@ -87,3 +87,8 @@ def _slice(kw: dict, result_type):
 
 SLICE_TARGETS = text_targets("iree", ("iree:dynamic_slice", "iree:dynamic_update_slice"), _slice,
                              repro_text=lambda text, arrays: iree_code(text, arrays, FLAGS))
+
+
+def bool_add_is_xor(case):
+    """Declaration model (adapters/deviations/iree.toml): stablehlo.add on i1 computes XOR."""
+    return np.logical_xor(case.arrays["lhs"], case.arrays["rhs"])

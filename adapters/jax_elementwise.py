@@ -2,6 +2,8 @@
 ``jax``); the scalar form runs on 0-d arrays. Calls run with 64-bit types enabled."""
 from __future__ import annotations
 
+import numpy as np
+
 from adapters.elementwise_ops import make_targets
 from adapters.jax_common import put, run
 
@@ -32,3 +34,12 @@ def _in_x64(table):
 
 LAX_TARGETS = make_targets("jax", "lax", _in_x64(_lax), put, lambda x: x)
 JNP_TARGETS = make_targets("jax", "jnp", _in_x64(_jnp), put, lambda x: x)
+
+
+def divide_by_reciprocal(case):
+    """Declaration model (jax.toml): a float16 array divided by a Python float is multiplied by the
+    float16 reciprocal of the constant (the product rounded once from float32)."""
+    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
+    with np.errstate(all="ignore"):
+        reciprocal = (np.float32(1) / rhs.astype(np.float32)).astype(lhs.dtype)
+        return (lhs.astype(np.float32) * reciprocal.astype(np.float32)).astype(lhs.dtype)

@@ -2,6 +2,8 @@
 form runs on 0-d tensors."""
 from __future__ import annotations
 
+import numpy as np
+
 from adapters.elementwise_ops import make_targets
 from adapters.torch_common import ELEMENTS, to_numpy, to_torch
 
@@ -18,3 +20,12 @@ def _table() -> dict:
 
 SCALARIZATION_TARGETS = make_targets("torch", "torch", _table, to_torch, to_numpy,
                                      dtypes=tuple(d for d in ELEMENTS if d not in ("bool", "complex64", "complex128")))
+
+
+def complex_alpha(case):
+    """Declaration model (torch.toml): complex ``torch.add``/``torch.sub`` compute ``lhs +/- rhs * (1 + 0j)``
+    (a complex multiplication by alpha), so NaN/inf parts spread and -0.0 parts turn +0.0."""
+    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
+    with np.errstate(all="ignore"):
+        scaled = (rhs * np.asarray(1 + 0j, rhs.dtype)).astype(rhs.dtype) if rhs.dtype.kind == "c" else rhs
+        return (lhs - scaled if case.op.endswith("subtract") else lhs + scaled).astype(lhs.dtype)

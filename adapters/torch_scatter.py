@@ -6,6 +6,8 @@ Every target works on a clone of the input, so it returns the spec's result rath
 """
 from __future__ import annotations
 
+import numpy as np
+
 from adapters.torch_common import ELEMENTS, to_numpy, to_torch
 from adapters.repro_code import TORCH, TORCH_INT64, index_tuple, literal, scatter_arrays, torch_ready
 from adapters.translate import advanced_index
@@ -163,3 +165,35 @@ def _put(accumulate: bool):
 
 
 PUT_TARGETS = {a: _put(a) for a in (False, True)}
+
+
+def include_self_false(case):
+    """Declaration model (torch.toml): ``scatter_reduce_(include_self=False)`` leaves the input's value
+    out wherever an update lands: the spec's scatter with those input elements set to the
+    reduction's identity."""
+    from oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
+
+    kw = case.kwargs()
+    ins, ups, si = as_list(kw.pop("inputs")), as_list(kw.pop("updates")), kw.pop("scatter_indices")
+    attrs = normalize(kw)
+    positions = result_positions(ins[0].shape, si, ups[0].shape, **attrs)
+    x = ins[0].copy()
+    dt, comp = x.dtype, attrs["update_computation"]
+    big = np.iinfo(dt) if dt.kind in "iu" else None
+    identity = {"add": 0, "multiply": 1,
+                "maximum": (big.min if big else False if dt.kind == "b" else -np.inf),
+                "minimum": (big.max if big else True if dt.kind == "b" else np.inf)}[comp]
+    x.reshape(-1)[positions[positions >= 0]] = identity
+    return evaluate_fast([x], si, ups, **attrs)[0]
+
+
+def alpha_scaled_add(case):
+    """Declaration model (torch.toml): complex ``index_add_`` adds ``source * (1 + 0j)`` (a complex
+    multiplication by alpha), so NaN/inf parts spread and -0.0 parts turn +0.0."""
+    from oracles.stablehlo.scatter import as_list, evaluate_fast, normalize
+
+    kw = case.kwargs()
+    ins, ups, si = as_list(kw.pop("inputs")), as_list(kw.pop("updates")), kw.pop("scatter_indices")
+    with np.errstate(all="ignore"):
+        scaled = [(u * np.asarray(1 + 0j, u.dtype)).astype(u.dtype) if u.dtype.kind == "c" else u for u in ups]
+    return evaluate_fast(ins, si, scaled, **normalize(kw))[0]

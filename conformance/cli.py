@@ -94,7 +94,7 @@ def cmd_check(args) -> int:
         print(f"{target.name}: conform on case {case.id}")
         return 0
     print(describe_divergence(target, case, verdict))
-    dev = target.declared(verdict.classes, case)
+    dev = target.declared(verdict.classes, case, verdict.value)
     print(f"declared deviation: {dev.reason}" if dev else "not declared")
     return 1
 
@@ -124,7 +124,7 @@ def cmd_probe(args) -> int:
             if not _admits(t, case):
                 continue
             verdict = check_case(t, case)
-            declared = t.declared(verdict.classes, case) if verdict.diverges else None
+            declared = t.declared(verdict.classes, case, verdict.value) if verdict.diverges else None
             note = " (declared)" if declared else " (UNDECLARED)" if verdict.diverges else ""
             variants = f"  [{verdict.detail}]" if verdict.detail.startswith("matches variant") else ""
             print(f"{t.name:44} {'/'.join(verdict.classes)}{note}{variants}")

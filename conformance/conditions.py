@@ -393,6 +393,12 @@ def negative_zero_scalar(case: Case) -> bool:
         bool(((rhs.astype(np.float64) == 0) & np.signbit(rhs.astype(np.float64))).any())
 
 
+def zero_scalar(case: Case) -> bool:
+    """An elementwise value case whose rhs, passed as a Python number, is a float zero of either sign."""
+    rhs = case.arrays.get("rhs")
+    return language_scalar(case) and rhs is not None and _is_float(rhs) and bool((rhs.astype(np.float64) == 0).any())
+
+
 def _has_subnormal(a: np.ndarray) -> bool:
     """A float array (or a complex one's parts) holds a nonzero value below the smallest normal."""
     import ml_dtypes
@@ -461,6 +467,7 @@ CONDITIONS = {
     "wide-float-subnormal": wide_float_subnormal,
     "negative-zero-operand": negative_zero_operand,
     "negative-zero-scalar": negative_zero_scalar,
+    "zero-scalar": zero_scalar,
     "dynamic-operand": dynamic_operand,
     "infinite-divisor": infinite_divisor,
     "negative-zero-dividend": negative_zero_dividend,

@@ -1,10 +1,14 @@
-"""Classes confirmed by experiment: a divergence that a semantics variant explains on one case may fit
-it by coincidence (a permuted ``start_index_map`` looks like ``wrap`` while the index components are
-equal). Before such a class is reported or matched against a declaration, the target runs on probes:
-the same dimension numbers and shapes, with distinct operand values and index values chosen so that
-the variants give different results (in bounds with distinct components, negative, past the end,
-mixed). The class stands only if it explains every probe that diverges; otherwise the divergence is
-``wrong-value`` (or the structural class a probe shows).
+"""Classes proven by experiment. A divergence on an index op is explained by candidate models
+(``conformance.index_models``: readings of index values x rules for out-of-bounds starts); on a shrunk
+case several models often predict the same value (an indexed dim of 1 or 2, values 0 and 1). Before
+a class is reported or matched against a declaration, the target runs on probes: the case's dimension
+numbers with every indexed dim enlarged (the window plus ``PAD`` positions on each side), distinct
+operand values, and index values chosen so that the models predict different results (in bounds,
+negative, past the end, mixed, beyond int32 for 64-bit indices, top bit set for unsigned ones).
+
+A class stands only if every model that predicts the case and every probe names it; a model no spec
+class names (reset to 0, narrowing, ...) makes the divergence ``wrong-value`` with the model named;
+where no model fits, ``wrong-value`` (or the structural class a probe shows).
 """
 from __future__ import annotations
 
@@ -14,90 +18,188 @@ from typing import Callable
 import numpy as np
 
 from conformance.case import Case
-from conformance.verdict import Verdict
+from conformance.index_models import candidates, canonical, fits, fitting
+from conformance.outcome import Outcome
+from conformance.verdict import Verdict, case_violations, judge
 from conformance.opspec import op_spec
 from oracles.stablehlo.dims import from_index_vectors, index_vectors
 
-CONFIRMABLE = frozenset({"clamp", "fill", "wrap", "error", "skip-window"})
+CONFIRMABLE = frozenset({"clamp", "fill", "wrap", "error", "skip-window", "wrong-value"})
 STRUCTURAL = ("wrong-shape", "wrong-dtype", "rejects-valid")
-def _distinct(a: np.ndarray) -> np.ndarray:
-    """Values that differ by position (mod the dtype's range; bool alternates)."""
-    n = np.arange(1, a.size + 1, dtype=np.int64)
+PAD = 5  # positions added on each side of every indexed dim in a probe
+SHIFTS = 3  # probes per kind where the case has fewer index rows than this
+SKIP = ("crash", "timeout", "compile-timeout", "unsupported")
+
+
+def _distinct(a: np.ndarray, shape: tuple[int, ...] | None = None, bit: int = 0) -> np.ndarray:
+    """Values that differ by position (mod the dtype's range); bool: bit ``bit`` of the position + 1
+    (the patterns for every bit together tell every two positions apart, and none is all False)."""
+    shape = a.shape if shape is None else shape
+    n = np.arange(1, int(np.prod(shape, dtype=np.int64)) + 1, dtype=np.int64)
     if a.dtype.kind == "b":
-        return (n % 2).astype(bool).reshape(a.shape)
-    return n.astype(a.dtype).reshape(a.shape)
+        return ((n >> bit) & 1).astype(bool).reshape(shape)
+    return n.astype(a.dtype).reshape(shape)
 
 
-def _probe_values(columns: list[tuple[int, int]], rows: int, kind: str) -> np.ndarray:
+def _bool_bits(arrays: dict[str, np.ndarray], shapes: dict) -> int:
+    """How many bit patterns tell every position of the largest bool array apart (1 without one)."""
+    sizes = [int(np.prod(shapes.get(k, v.shape), dtype=np.int64)) for k, v in arrays.items() if v.dtype.kind == "b"]
+    return max([1] + [int(size + 1).bit_length() for size in sizes])
+
+
+def _probe_values(columns: list[tuple[int, int]], rows: int, kind: str, dtype: np.dtype, shift: int = 0) -> np.ndarray:
     out = np.zeros((rows, len(columns)), dtype=object)
+    bits = dtype.itemsize * 8
     for r in range(rows):
         for k, (dim, size) in enumerate(columns):
             hi = dim - size
-            j = r + k
+            j = r + k + shift
             out[r, k] = {"inbounds": (j + 1) % (hi + 1) if hi >= 0 else 0,
                          "negative": -1 - (j % max(dim, 1)),
-                         "past-end": hi + 1 + (j % 2),
-                         "mixed": [-1, hi + 1, 0, hi, dim, -dim][j % 6]}[kind]
+                         "past-end": hi + 1 + (j % 3),
+                         "mixed": [-1, hi + 1, 0, hi, dim, -dim][j % 6],
+                         # narrowed to int32: 1..hi-1 (neither the clamp's hi nor a reset's 0)
+                         "beyond-int32": 2**32 + 1 + (j % max(hi - 1, 1)),
+                         # read as signed: -1-j (negative), as is: far past the end
+                         "top-bit": 2**bits - 1 - (j % max(dim, 1))}[kind]
     return out
+
+
+def _kinds(dtype: np.dtype) -> list[str]:
+    kinds = ["inbounds", "negative", "past-end", "mixed"]
+    if dtype.itemsize > 4:
+        kinds.append("beyond-int32")
+    if dtype.kind == "u":
+        kinds.append("top-bit")
+    return kinds
+
+
+def _start_keys(case: Case) -> list[str]:
+    """The variadic 0-d start index arrays of a dynamic slice case, in order."""
+    keys = [k for k in case.arrays if k.startswith("start_indices[")]
+    return sorted(keys, key=lambda k: int(k[len("start_indices["):-1]))
+
+
+def _enlarged_shapes(case: Case) -> dict[str, tuple[int, ...]]:
+    """New shapes of the arrays whose indexed dims grow (each to its window plus 2 * PAD)."""
+    a = case.attrs
+    if case.op == "stablehlo.gather":
+        shape = list(case.arrays["operand"].shape)
+        for d in a["start_index_map"]:
+            shape[d] = a["slice_sizes"][d] + 2 * PAD
+        return {"operand": tuple(shape)}
+    if case.op == "stablehlo.scatter":
+        from oracles.stablehlo.scatter import window_sizes
+
+        sizes = window_sizes(case)
+        keys = [k for k in case.arrays if k.split("[")[0] == "inputs"]
+        shape = list(case.arrays[keys[0]].shape)
+        for d in a["scatter_dims_to_operand_dims"]:
+            shape[d] = sizes[d] + 2 * PAD
+        return {k: tuple(shape) for k in keys}
+    sizes = list(a["slice_sizes"]) if case.op == "stablehlo.dynamic_slice" else list(case.arrays["update"].shape)
+    return {"operand": tuple(k + 2 * PAD for k in sizes)}
+
+
+def _with_indices(case: Case, values: np.ndarray, arrays: dict) -> dict:
+    """``arrays`` with the case's index values replaced by ``values`` (rows x components)."""
+    if case.op.startswith("stablehlo.dynamic"):
+        dtype = case.arrays[_start_keys(case)[0]].dtype
+        return {**arrays, **{k: np.array(values[0, i], dtype=dtype) for i, k in enumerate(_start_keys(case))}}
+    name = op_spec(case.op).indices
+    indices, ivd = case.arrays[name], case.attrs["index_vector_dim"]
+    vectors = index_vectors(indices, ivd)
+    new = values.astype(indices.dtype).reshape(vectors.shape)
+    return {**arrays, name: from_index_vectors(new, ivd, indices.ndim)}
+
+
+def _rows(case: Case) -> int:
+    if case.op.startswith("stablehlo.dynamic"):
+        return 1 if _start_keys(case) else 0
+    vectors = index_vectors(case.arrays[op_spec(case.op).indices], case.attrs["index_vector_dim"])
+    return int(np.prod(vectors.shape[:-1], dtype=np.int64))
 
 
 def probes(case: Case) -> list[Case]:
-    """Cases with ``case``'s structure and values that tell the out-of-bounds variants apart."""
-    spec = op_spec(case.op)
-    if not spec.probes:
-        return []
-    index_name = spec.indices
-    indices = case.arrays[index_name]
-    ivd = case.attrs["index_vector_dim"]
-    vectors = index_vectors(indices, ivd)
-    rows = int(np.prod(vectors.shape[:-1], dtype=np.int64))
+    """Cases with ``case``'s dimension numbers, enlarged indexed dims, distinct values, and index
+    values that tell the candidate models apart."""
+    models = candidates(case)
+    rows = _rows(case) if models else 0
     if rows == 0:
         return []
-    info = np.iinfo(indices.dtype)
-    columns = spec.part("columns")(case)
+    from conformance.index_models import index_dtype
+
+    dtype = index_dtype(case)
+    info = np.iinfo(dtype)
+    shapes = _enlarged_shapes(case)
+    index_keys = set(_start_keys(case)) | {op_spec(case.op).indices}
+    others = {k: v for k, v in case.arrays.items() if k not in index_keys}
+    base = {k: _distinct(v, shapes.get(k)) for k, v in others.items()}
+    result_type = case.result_type
+    if result_type and "shape" in result_type and case.op in ("stablehlo.scatter", "stablehlo.dynamic_update_slice"):
+        result_type = {**result_type, "shape": list(next(iter(shapes.values())))}
+    attrs = {**case.attrs, **({"indices_are_sorted": False} if "indices_are_sorted" in case.attrs else {}),
+             **({"unique_indices": False} if "unique_indices" in case.attrs else {})}
+    skeleton = Case(case.op, {**case.arrays, **base}, attrs, result_type=result_type)
+    columns = op_spec(case.op).part("columns")(skeleton)
     out = []
-    for kind in ("inbounds", "negative", "past-end", "mixed"):
-        values = _probe_values(columns, rows, kind)
+    # few index rows show few values: each kind then runs with its values shifted, so that models
+    # agreeing on one value (modulo and reset-to-0 on dim + 1) are told apart on the next
+    shifts = range(1 if rows >= SHIFTS else SHIFTS)
+    for kind, shift in [(k, s) for k in _kinds(dtype) for s in shifts]:
+        values = _probe_values(columns, rows, kind, dtype, shift * rows)
         if not all(info.min <= int(v) <= info.max for v in values.reshape(-1)):
             continue
-        new_vectors = values.astype(indices.dtype).reshape(vectors.shape)
-        arrays = {k: (_distinct(v) if k != index_name else from_index_vectors(new_vectors, ivd, indices.ndim))
-                  for k, v in case.arrays.items()}
-        attrs = {**case.attrs, "indices_are_sorted": False}
-        if "unique_indices" in attrs:
-            attrs["unique_indices"] = False
-        out.append(Case(case.op, arrays, attrs, result_type=case.result_type, meta={"probe": kind}))
-        if any(v.dtype.kind == "b" for k, v in arrays.items() if k != index_name):
-            # bool has two values: memory read from outside the operand (mostly zeros) fits a variant's
-            # prediction by chance, so each probe runs again with every bool value inverted
-            flipped = {k: (~v if k != index_name and v.dtype.kind == "b" else v) for k, v in arrays.items()}
-            out.append(Case(case.op, flipped, attrs, result_type=case.result_type, meta={"probe": kind + "-inverted"}))
+        # bool has two values: each probe runs once per bit pattern, so that reads of two positions (or of
+        # memory outside the operand, mostly zeros) differ in some run
+        for bit in range(_bool_bits(others, shapes)):
+            patterned = {k: _distinct(v, shapes.get(k), bit) for k, v in others.items()} if bit else base
+            arrays = _with_indices(case, values, patterned)
+            probe = Case(case.op, {k: arrays[k] for k in case.arrays}, attrs, result_type=result_type,
+                         meta={"probe": kind + (f"-bit{bit}" if bit else "")})
+            if probe not in out and not case_violations(probe):
+                out.append(probe)
     return out
 
 
-def confirm(case: Case, verdict: Verdict, judge_probe: Callable[[Case], Verdict]) -> Verdict:
-    """``verdict`` if the probes bear it out: the in-bounds probe conforms (an out-of-bounds variant
-    changes nothing in bounds), every diverging probe is itself explained by a variant class (a target
-    may wrap negatives and raise past the end: two named behaviours), and the classes kept are those some
-    probe shows too (all of them when no probe tells them apart). Otherwise ``wrong-value``, or the
-    structural class a probe shows."""
-    tried, shown = 0, set()
+def _fits_text(models) -> str:
+    return "; ".join(dict.fromkeys(m.describe() for m in models))
+
+
+def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[[Case], Outcome]) -> Verdict:
+    """``verdict`` where the probes prove its classes, else ``wrong-value`` naming the models that fit
+    (or the structural class a probe shows)."""
+    survivors = [m for m in fitting(case, outcome) if not m.is_spec]
+    if not survivors:
+        if verdict.cls == "wrong-value":
+            return verdict
+        return replace(verdict, cls="wrong-value", also=(),
+                       detail=f"{verdict.detail}; no index model predicts this value")
+    tried, seen = 0, [case]
     for probe in probes(case):
-        v = judge_probe(probe)
-        tried += 1
-        if not v.diverges or v.cls in ("crash", "timeout", "unsupported", "nondeterministic"):
+        o = run_probe(probe)
+        if o.kind in SKIP:
             continue
-        if verdict.cls == "error" and v.cls in ("error", "rejects-valid"):
-            continue  # a target that raises on the case may raise on its probes for its own reasons
-        if probe.meta["probe"] == "inbounds" or v.cls not in CONFIRMABLE:
+        tried += 1
+        seen.append(probe)
+        survivors = [m for m in survivors if fits(probe, o, m)]
+        if not survivors:
+            v = judge(probe, o)
             cls = v.cls if v.cls in STRUCTURAL else "wrong-value"
-            return Verdict(cls, f"looked like {verdict.cls} ({verdict.detail}), but a probe with the same dimension "
-                                f"numbers ({probe.meta['probe']} indices) gave {v.cls}: {v.detail}",
+            return Verdict(cls, f"looked like {'/'.join(verdict.classes)} ({verdict.detail}), but no index model "
+                                f"predicts the target on a probe with the same dimension numbers "
+                                f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
                            clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed)
-        shown.update(v.classes)
-    if not tried:
-        return verdict
-    # the probes' classes first; the case's own classes stay (each explains the case itself: a
-    # past-end case filled is 'fill' even where negative probes show the 'wrap' of the same variant)
-    kept = [c for c in verdict.classes if c in shown] + [c for c in verdict.classes if c not in shown]
-    return replace(verdict, cls=kept[0], also=tuple(kept[1:]), detail=f"{verdict.detail}; confirmed on {tried} probes")
+    survivors = [m for m in dict.fromkeys(canonical(m, seen) for m in survivors) if not m.is_spec]
+    named = [m for m in survivors if not m.unnamed]
+    unnamed = [m for m in survivors if m.unnamed]
+    where = f"on the case and {tried} probes"
+    if unnamed:
+        why = f"fits: {_fits_text(unnamed)}" if not named else \
+            f"the probes cannot tell {_fits_text(named)} from {_fits_text(unnamed)}"
+        return Verdict("wrong-value", f"{why} ({where})", clause=verdict.clause, expected=verdict.expected,
+                       observed=verdict.observed)
+    shown = list(dict.fromkeys(c for m in named for c in m.classes))
+    kept = [c for c in verdict.classes if c in shown] + [c for c in shown if c not in verdict.classes]
+    return replace(verdict, cls=kept[0], also=tuple(kept[1:]),
+                   detail=f"{verdict.detail}; confirmed {where} (fits: {_fits_text(named)})")

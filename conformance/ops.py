@@ -1,6 +1,7 @@
 """The strategies a target's region narrows, looked up in its spec op's record (``conformance.opspec``)."""
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
@@ -49,7 +50,7 @@ def kinds(target: Target) -> list[str]:
     spec = op_spec(target.op)
     return ((["valid"] if target.valid else []) + (["invalid"] if target.invalid and "invalid" in spec.kinds else [])
             + (["duplicates"] if target.valid and "duplicates" in spec.kinds and target.region.get("large_cases", True)
-               else []))
+               else []) + (["stateful"] if target.valid and spec.has("mismatch") else []))
 
 
 def invalid_cases(target: Target) -> st.SearchStrategy[Case]:
@@ -61,4 +62,25 @@ def duplicate_cases(target: Target) -> st.SearchStrategy[Case]:
     return op_spec(target.op).part("duplicates")(valid_region(target))
 
 
-STRATEGIES = {"valid": valid_cases, "invalid": invalid_cases, "duplicates": duplicate_cases}
+STRATEGIES = {"valid": valid_cases, "invalid": invalid_cases, "duplicates": duplicate_cases, "stateful": valid_cases}
+
+
+def sibling(case: Case) -> Case | None:
+    """A case of ``case``'s signature with other values, valid as it is: float zeros of the other sign,
+    other values in reverse order (index arrays kept). None where no value can change."""
+    name = op_spec(case.op).indices
+    arrays = {}
+    for k, a in case.arrays.items():
+        if name and (k == name or k.startswith(f"{name}[")) or a.size == 0:
+            arrays[k] = a
+            continue
+        flat = a.reshape(-1).copy()
+        if a.dtype.kind in "fc" or a.dtype.name == "bfloat16":
+            zero = flat.astype(np.complex128 if a.dtype.kind == "c" else np.float64) == 0
+            if zero.any():
+                flat[zero] = -flat[zero]
+                arrays[k] = flat.reshape(a.shape)
+                continue
+        arrays[k] = flat[::-1].reshape(a.shape)
+    other = Case(case.op, arrays, dict(case.attrs), result_type=case.result_type, meta={**case.meta, "sibling": True})
+    return None if other == case else other

@@ -57,6 +57,8 @@ class OpSpec:
     - ``probes``: whether classification probes (``conformance.confirm``) can be built for the op;
     - ``adapters``: modules holding this op's targets for existing backends (each target names
       its backend), so a new op needs no edit to a backend's module;
+    - ``mismatch_ref``: ``(case, value) -> (observed, spec results, masks)``, the elements of a value the
+      spec does not allow, per result: what a declaration's model must explain (``conformance.models``);
     - ``ci_examples``: the random examples per target in the ``ci`` profile, where an op's edge phase
       already covers its edges whole (0: the profile's count).
     """
@@ -81,6 +83,7 @@ class OpSpec:
     columns_ref: str = ""
     probes: bool = False
     adapters: tuple[str, ...] = ()
+    mismatch_ref: str = ""  # (case, observed value) -> (observed results, spec results, masks of elements the spec forbids)
     ci_examples: int = 0  # random examples per target in the ci profile where fewer than the profile's do
 
     def part(self, name: str) -> Any:

@@ -13,7 +13,7 @@ from hypothesis import settings
 from conformance import profiles, runtime
 from conformance.registry import BackendError, BUILTIN_BACKENDS, installed_backends, load_backend, missing_requirements
 
-MARKER = "conformance_property"  # @pytest.mark.conformance_property("valid" | "invalid" | "duplicates")
+MARKER = "conformance_property"  # @pytest.mark.conformance_property("valid" | "invalid" | "duplicates" | "stateful")
 
 
 def pytest_addoption(parser):

@@ -33,12 +33,50 @@ class BackendError(Exception):
     """A backend that cannot be loaded: unknown name, or a module that is not importable."""
 
 
+# the package whose release a built-in backend's declarations are measured on (``versions``)
+BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch", "jax": "jax",
+                    "onnxruntime": "onnxruntime", "onnx_reference": "onnx", "stablehlo": "jaxlib", "xla": "jaxlib",
+                    "openvino": "openvino", "iree": "iree-base-compiler"}
+# classes whose divergence is a value: a declaration's model must predict it (conformance.models)
+VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
+MODEL_REQUIRED = ("wrong-value", "history-dependent")
+
+
 @dataclass(frozen=True)
 class Deviation:
     cls: str
     reason: str
     link: str = ""
     when: str = ""  # a condition name from conformance.conditions; empty: any case
+    model: str = ""  # what the backend gives (conformance.models): covers only values it predicts
+    unmodelled: str = ""  # why no model can be written (then any value in scope is excused: a blind spot)
+    known: str = ""  # the upstream issue where this is a known bug
+    versions: str = ""  # PEP 440 specifier of the releases it was measured on ("" : any)
+    package: str = ""  # the distribution ``versions`` is read against (the backend's)
+
+    def in_release(self) -> bool:
+        """The installed release of ``package`` is in ``versions`` (always, without a specifier)."""
+        if not self.versions:
+            return True
+        installed = _installed_version(self.package)
+        if installed is None:
+            return False
+        from packaging.specifiers import SpecifierSet
+
+        return SpecifierSet(self.versions).contains(installed, prereleases=True)
+
+    def blind(self) -> bool:
+        """A value deviation with no model: it excuses any value in its scope."""
+        return self.cls in MODEL_REQUIRED and not self.model
+
+
+def _installed_version(package: str) -> str | None:
+    from importlib import metadata
+
+    try:
+        return metadata.version(package) if package else None
+    except metadata.PackageNotFoundError:
+        return None
 
 
 @dataclass
@@ -65,16 +103,32 @@ class Target:
             kwargs["result_type"] = case.result_type
         return kwargs
 
-    def declared(self, classes: str | tuple[str, ...], case=None) -> Deviation | None:
+    def declared(self, classes: str | tuple[str, ...], case=None, value=None) -> Deviation | None:
         """The declared deviation covering a divergence of class ``classes`` (or of any of them:
-        an observation several variants explain) on ``case``, if any."""
+        an observation several variants explain) on ``case``, if any: its condition holds, the installed
+        release is one it was measured on, and, given the target's ``value``, its model predicts every
+        element the spec does not allow."""
+        for dev in self._matching(classes, case, value):
+            if dev.in_release():
+                return dev
+        return None
+
+    def out_of_release(self, classes: str | tuple[str, ...], case=None, value=None) -> list[Deviation]:
+        """Declarations that would cover the divergence but were measured on other releases."""
+        return [dev for dev in self._matching(classes, case, value) if not dev.in_release()]
+
+    def _matching(self, classes, case, value):
         from conformance.conditions import holds
+        from conformance.models import covers
 
         for cls in (classes,) if isinstance(classes, str) else classes:
             for dev in self.deviations.get(cls, ()):
-                if case is None or holds(dev.when, case):
-                    return dev
-        return None
+                if case is not None and not holds(dev.when, case):
+                    continue
+                if dev.model and value is not None and case is not None and cls in VALUE_CLASSES \
+                        and not covers(dev.model, case, value):
+                    continue
+                yield dev
 
 
 def target(op: str, name: str, *, region: dict | None = None, deviations: dict[str, str] | None = None,
@@ -103,16 +157,46 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
     if not path.is_file():
         return {}
     data = tomllib.loads(path.read_text())
+    package = getattr(module, "PACKAGE", None) or BACKEND_PACKAGES.get(backend, "")
     out: dict[str, list[Deviation]] = {}
     for entry in data.get("deviation", []):
         for key in ("target", "class", "reason"):
             if key not in entry:
                 raise BackendError(f"{path}: a [[deviation]] entry lacks {key!r} (needs target, class, reason)")
+        _check_entry(path, entry)
+        extra = {k: entry.get(k, "") for k in ("model", "unmodelled", "known", "versions")}
         for name in _names(entry["target"]):
             for cls in _names(entry["class"]):
                 for when in _names(entry.get("when", "")):
-                    out.setdefault(name, []).append(Deviation(cls, entry["reason"], entry.get("link", ""), when))
+                    out.setdefault(name, []).append(Deviation(cls, entry["reason"], entry.get("link", ""), when,
+                                                              package=entry.get("package", package), **extra))
     return out
+
+
+def _check_entry(path, entry: dict) -> None:
+    """A declaration's model and versions are well formed; a value class without a model or an
+    ``unmodelled`` reason is warned about (it excuses every value in its scope)."""
+    import warnings
+
+    from conformance.models import ModelError, check_model
+
+    first = _names(entry["target"])[0]
+    if entry.get("model"):
+        try:
+            check_model(entry["model"])
+        except ModelError as e:
+            raise BackendError(f"{path}: deviation of {first!r}: {e}") from None
+    if entry.get("versions"):
+        from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+        try:
+            SpecifierSet(entry["versions"])
+        except InvalidSpecifier:
+            raise BackendError(f"{path}: deviation of {first!r}: versions: expected a PEP 440 specifier such as "
+                               f"'>=1.20,<1.25', got {entry['versions']!r}") from None
+    if set(_names(entry["class"])) & set(MODEL_REQUIRED) and not (entry.get("model") or entry.get("unmodelled")):
+        warnings.warn(f"{path}: deviation of {first!r} declares {'/'.join(_names(entry['class']))} without "
+                      "model = \"...\" or unmodelled = \"<why>\": it excuses every value in its scope", stacklevel=3)
 
 
 def inherit_deviations(made: list[Target], backend: str, keep: Callable[[Deviation], bool], note: str) -> None:

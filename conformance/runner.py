@@ -5,10 +5,11 @@ from __future__ import annotations
 import hashlib
 import warnings
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import given, seed, settings
 
-from conformance import isolation, ops, outcome, profiles, runtime
+from conformance import history, isolation, ops, outcome, profiles, runtime
 from conformance.case import Case
 from conformance.registry import Target
 from conformance.report_text import describe_divergence
@@ -65,13 +66,16 @@ def call(target: Target, case: Case) -> outcome.Outcome:
 def _call_once(target: Target, case: Case) -> outcome.Outcome:
     """Run ``target`` on ``case`` (in its backend's worker process when the target is isolated)."""
     kwargs = target.call_kwargs(case)
+    this = history.Call(target.backend, target.name, case)
     if not target.isolated:
+        history.record(f"inproc:{target.backend}", this, fresh_process=False)
         return outcome.run(lambda **kw: outcome.guarded_call(target.fn, kw), kwargs)
 
-    name = f"target:{target.backend}"
+    name = worker_name(target)
     w = isolation.worker(name)
     seen = _SEEN.setdefault(name, set())
-    if w.proc is None or w.proc.poll() is not None:
+    fresh = w.proc is None or w.proc.poll() is not None
+    if fresh:
         seen.clear()  # a fresh process compiles everything again
     signature = (target.name, case.signature())
 
@@ -82,30 +86,67 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
                       grace=0.0 if signature in seen or target.name in _HUNG else FIRST_CALL_GRACE)
 
     result = outcome.run(remote, kwargs)
+    history.record(name, this, fresh_process=fresh)
     seen.add(signature)
     COMPILE_SECONDS[target.name] += w.last_compile_seconds
     return result
 
 
-def check_case(target: Target, case: Case, runs: int = 1) -> Verdict:
-    """Judge one call of ``target`` on ``case``; with ``runs`` > 1 (or where duplicate scatter indices
-    let the schedule matter) call it again and call differing results ``nondeterministic``."""
+SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
+NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent")
+
+
+def worker_name(target: Target) -> str:
+    return f"target:{target.backend}" if target.isolated else f"inproc:{target.backend}"
+
+
+def check_case(target: Target, case: Case, runs: int = SAME_PROCESS_RUNS) -> Verdict:
+    """Judge ``target`` on ``case``: called ``runs`` times in one process (differing results are
+    ``nondeterministic``); the verdict carries the target's value (``Verdict.value``: declaration models
+    read it). A divergence no declaration covers runs again in a fresh process: gone there, it is
+    ``history-dependent``, with the shortest sequence of earlier calls that brings it back."""
+    before = list(history.log(worker_name(target)))
     first = call(target, case)
+    verdict = _judged(target, case, first, runs)
+    if first.kind == "value" and verdict.diverges:
+        verdict = replace(verdict, value=first.value)
+    if verdict.diverges and verdict.cls not in NOT_RECHECKED and target.declared(verdict.classes, case, verdict.value) is None:
+        verdict = _recheck_fresh(target, case, verdict, before)
+    return verdict
+
+
+def _recheck_fresh(target: Target, case: Case, verdict: Verdict, before: list) -> Verdict:
+    """``verdict`` if a fresh process shows the divergence too, else ``history-dependent``."""
+    this = history.Call(target.backend, target.name, case)
+    if judge(case, history.fresh_outcome(this)).diverges:
+        return verdict
+    seq = history.shortest_history(this, before, lambda o: judge(case, o).diverges) or []
+    if seq:
+        calls = "; ".join(f"{c.target} on {c.case.describe()}" for c in seq[:3]) + (" ..." if len(seq) > 3 else "")
+        detail = f"gone in a fresh process; back after {len(seq)} earlier call(s): {calls}. In-run: {verdict.detail}"
+    else:
+        detail = f"gone in a fresh process, and replaying the {len(before)} earlier calls there did not bring it back. " \
+                 f"In-run: {verdict.detail}"
+    return Verdict("history-dependent", detail, clause="a target is a function of its inputs, whatever ran before",
+                   expected=verdict.expected, observed=verdict.observed, value=verdict.value, also=(verdict.cls,),
+                   history=tuple(seq))
+
+
+def _judged(target: Target, case: Case, first: outcome.Outcome, runs: int) -> Verdict:
     verdict = judge(case, first)
     if first.mutated:
         return Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
                        clause="a target's inputs are values: the caller's arrays stay unchanged",
                        expected=verdict.expected, observed=verdict.observed)
+    if first.kind == "value" and (runs >= 2 or schedule_matters(case)):
+        for _ in range(max(runs, 2) - 1):  # at once, in the same process: nothing else ran in between
+            again = call(target, case)
+            if again.kind != "value" or not same_values(first.value, again.value):
+                return Verdict("nondeterministic", "two runs on the same case differ",
+                               clause="a correct target is a function of its inputs",
+                               expected=first.brief(), observed=again.brief())
     if verdict.cls in CONFIRMABLE:
-        verdict = confirm(case, verdict, lambda probe: judge(probe, call(target, probe)))
-    if first.kind != "value" or (runs < 2 and not schedule_matters(case)):
-        return verdict
-    for _ in range(max(runs, 2) - 1):
-        again = call(target, case)
-        if again.kind != "value" or not same_values(first.value, again.value):
-            return Verdict("nondeterministic", "two runs on the same case differ",
-                           clause="a correct target is a function of its inputs",
-                           expected=first.brief(), observed=again.brief())
+        verdict = confirm(case, first, verdict, lambda probe: call(target, probe))
     return verdict
 
 
@@ -116,6 +157,8 @@ DUPLICATE_EXAMPLES = 4  # cases per target in the "duplicates" property (each is
 EDGE_EXAMPLES = 4  # fixed-seed examples per edge scenario (the same cases on every run)
 PAIR_EDGE_EXAMPLES = 2  # per meeting pair (every write is that pair: a couple of structures suffice)
 INVALID_EDGE_EXAMPLES = 24  # fixed-seed invalid cases before the random ones
+STATEFUL_EDGE_EXAMPLES = 4  # fixed-seed cases of the stateful property (each runs after its sibling)
+STATEFUL_EXAMPLES = 6  # random cases of the stateful property at most
 
 
 def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
@@ -137,6 +180,9 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
         return runs
     if kind == "invalid":
         return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)]
+    if kind == "stateful":  # where constants meet caches (a language-scalar zero), then a few of any kind
+        runs = [(label, strategy, n) for label, strategy, n in edge_runs(target, "valid") if "scalar=zero" in label]
+        return runs + [("edge:stateful", ops.valid_cases(target).filter(ops.substantive), STATEFUL_EDGE_EXAMPLES)]
     return []
 
 
@@ -159,26 +205,33 @@ def _save_seed(target: Target, failure: UndeclaredDivergence) -> None:
         return
     from conformance.seeds import make_seed, seed_path
 
-    path = make_seed(target.backend, target.name, failure.verdict.cls, failure.case).save(
+    path = make_seed(target.backend, target.name, failure.verdict.cls, failure.case, failure.verdict.history).save(
         seed_path(runtime.seed_dir(), target.name, failure.verdict.cls, failure.case))
     failure.add_note(f"seed file: {path}  (conformance repro {path} > repro.py; conformance replay {path})")
 
 
 def run_property(target: Target, kind: str) -> Counter:
-    """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid", or
-    "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times). The edge
-    phase (``edge_runs``) comes first, then the profile's random examples."""
+    """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid",
+    "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times) or "stateful"
+    (each valid case run right after a sibling of its signature: ``ops.sibling``). The edge phase
+    (``edge_runs``) comes first, then the profile's random examples."""
     strategy = ops.STRATEGIES[kind](target)
-    runs = DUPLICATE_RUNS if kind == "duplicates" else 1
+    runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
     seen: Counter = Counter()
     examples = runtime.examples() or profiles.random_examples(target.backend, target.op)
     if kind == "duplicates":
         examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
+    if kind == "stateful":
+        examples = min(examples or STATEFUL_EXAMPLES, STATEFUL_EXAMPLES)
 
     def conforms(case: Case) -> None:
+        other = ops.sibling(case) if kind == "stateful" else None
+        if other is not None:
+            call(target, other)  # same signature, other values: the case must not care
         verdict = check_case(target, case, runs)
         seen.update(verdict.classes)
-        if verdict.diverges and verdict.cls not in SPEC_CLASSES and target.declared(verdict.classes, case) is None:
+        if verdict.diverges and verdict.cls not in SPEC_CLASSES and \
+                target.declared(verdict.classes, case, verdict.value) is None:
             raise UndeclaredDivergence(describe_divergence(target, case, verdict), case, verdict)
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
@@ -199,7 +252,7 @@ def run_property(target: Target, kind: str) -> Counter:
         except UndeclaredDivergence as e:
             _save_seed(target, e)
             raise
-    if kind == "duplicates":
+    if kind in ("duplicates", "stateful"):
         return seen
     relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
     for cls in sorted(relevant - set(seen)):

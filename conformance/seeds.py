@@ -31,10 +31,14 @@ class Seed:
     case: Case
     versions: dict
     date: str
+    history: tuple = ()  # earlier calls (conformance.history.Call) a history-dependent divergence needs
 
     def to_json(self) -> dict:
-        return {"op": self.case.op, "backend": self.backend, "target": self.target, "class": self.cls,
-                "case": self.case.to_json(), "versions": self.versions, "date": self.date}
+        out = {"op": self.case.op, "backend": self.backend, "target": self.target, "class": self.cls,
+               "case": self.case.to_json(), "versions": self.versions, "date": self.date}
+        if self.history:
+            out["history"] = [c.to_json() for c in self.history]
+        return out
 
     def save(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -42,16 +46,18 @@ class Seed:
         return path
 
 
-def make_seed(backend: str, target: str, cls: str, case: Case) -> Seed:
-    return Seed(backend, target, cls, case, versions(), datetime.date.today().isoformat())
+def make_seed(backend: str, target: str, cls: str, case: Case, history: tuple = ()) -> Seed:
+    return Seed(backend, target, cls, case, versions(), datetime.date.today().isoformat(), tuple(history))
 
 
 def load_seed(path: str | Path) -> Seed:
     """A seed file; ValueError with one line saying what was expected when it is not one."""
     try:
         d = json.loads(Path(path).read_text())
+        from conformance.history import Call
+
         return Seed(d["backend"], d["target"], d["class"], Case.from_json(d["case"]), d.get("versions", {}),
-                    d.get("date", ""))
+                    d.get("date", ""), tuple(Call.from_json(c) for c in d.get("history", ())))
     except FileNotFoundError:
         raise ValueError(f"seed {path}: no such file") from None
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:

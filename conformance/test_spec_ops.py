@@ -23,3 +23,10 @@ def test_deterministic(conformance_target):
     """Tens of thousands of updates into a few elements, each case run three times: equal results
     (else ``nondeterministic``), each one some schedule's result."""
     run_property(conformance_target, "duplicates")
+
+
+@pytest.mark.conformance_property("stateful")
+def test_stateful(conformance_target):
+    """Each case run right after another case of its signature (zeros of the other sign, values
+    reversed): the same verdict as run first (else ``history-dependent``, with the calls it needs)."""
+    run_property(conformance_target, "stateful")

@@ -6,7 +6,8 @@ semantics variants to name *how* it differs. Each spec op's own judge lives with
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -15,8 +16,8 @@ from conformance.outcome import Outcome
 from conformance.opspec import op_spec
 
 CLASSES = ("conform", "clamp", "fill", "wrap", "error", "skip-window", "wrong-value", "wrong-shape",
-           "wrong-dtype", "accepts-invalid", "rejects-valid", "nondeterministic", "mutates-input", "crash", "timeout",
-           "spec-inconsistency")
+           "wrong-dtype", "accepts-invalid", "rejects-valid", "nondeterministic", "mutates-input", "history-dependent", "crash",
+           "timeout", "spec-inconsistency")
 MEANINGS = {  # one line per class, as the report's legend and the README say them
     "conform": "the spec's result (or, on invalid input, a rejection)",
     "clamp": "an out-of-bounds index was clamped into range where the spec does otherwise",
@@ -31,12 +32,13 @@ MEANINGS = {  # one line per class, as the report's legend and the README say th
     "rejects-valid": "valid input was refused (an exception)",
     "nondeterministic": "two runs on the same case gave different results",
     "mutates-input": "the target wrote into an input array",
+    "history-dependent": "the result depends on earlier calls in the same process (gone in a fresh one)",
     "crash": "the process died (abort, segfault, SIGFPE)",
     "timeout": "no answer within the time limit",
     "spec-inconsistency": "the spec contradicts itself on this case (not the target's fault)",
 }
 # the worst first: what a matrix cell is coloured by
-SEVERITY = ("crash", "timeout", "mutates-input", "nondeterministic", "wrong-value", "wrong-shape", "wrong-dtype",
+SEVERITY = ("crash", "timeout", "mutates-input", "nondeterministic", "history-dependent", "wrong-value", "wrong-shape", "wrong-dtype",
             "accepts-invalid", "rejects-valid", "clamp", "fill", "wrap", "skip-window", "error", "spec-inconsistency")
 
 
@@ -48,6 +50,8 @@ class Verdict:
     expected: str = ""
     observed: str = ""
     also: tuple[str, ...] = ()  # further classes whose variants explain the same observed value
+    value: Any = field(default=None, compare=False, repr=False)  # what the target returned (declaration models read it)
+    history: tuple = field(default=(), compare=False, repr=False)  # earlier calls a history-dependent divergence needs
 
     @property
     def classes(self) -> tuple[str, ...]:

@@ -81,6 +81,12 @@ def judge_gather(case: Case, outcome: Outcome) -> Verdict:
                    expected=brief(expected), observed=brief(observed))
 
 
+def gather_mismatch(case: Case, value) -> tuple[list, list, list]:
+    """(observed, the spec's result, differing elements) for declaration models."""
+    expected = gather(**case.kwargs())
+    return [value], [expected], [mismatch_mask(expected, value)]
+
+
 def gather_columns(case: Case) -> list[tuple[int, int]]:
     """(operand dim, slice size) per index vector component."""
     shape, a = case.arrays["operand"].shape, case.attrs

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.case import Case
-from conformance.compare import same_array
+from conformance.compare import mismatch_mask, same_array
 from conformance.outcome import Outcome
 from conformance.scatter_compare import schedule_mismatch
 from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
@@ -44,6 +44,16 @@ def update_positions(case: Case) -> np.ndarray:
     inner = np.arange(int(np.prod(tail, dtype=np.int64)))
     base = np.ravel_multi_index(tuple(rows.T), data.shape[:k]) if k else np.zeros(len(rows), np.int64)
     return (base[:, None] * len(inner) + inner[None, :]).reshape(-1)
+
+
+def onnx_mismatch(case: Case, value) -> tuple[list, list, list]:
+    expected = expected_value(case)
+    if case.op == SCATTER_ND:
+        bad = schedule_mismatch(expected, value, case.arrays["data"], case.arrays["updates"], update_positions(case),
+                                COMPUTATIONS[case.attrs.get("reduction") or "none"])
+    else:
+        bad = mismatch_mask(expected, value)
+    return [value], [expected], [bad]
 
 
 def judge_onnx(case: Case, outcome: Outcome) -> Verdict:

@@ -8,6 +8,12 @@ from conformance.outcome import Outcome
 from conformance.verdict import Verdict, brief
 
 
+def scalarization_mismatch(case: Case, value) -> tuple[list, list, list]:
+    """The tensor form observed, the scalar forms as what it should be, and where they differ."""
+    tensor, scalars = value
+    return [tensor], [scalars], [mismatch_mask(scalars, tensor)]
+
+
 def judge_scalarization(case: Case, outcome: Outcome) -> Verdict:
     if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported"):
         return Verdict(outcome.kind, outcome.message)

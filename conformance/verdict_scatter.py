@@ -76,6 +76,19 @@ def judge_scatter(case: Case, outcome: Outcome) -> Verdict:
                    clause="scatter semantics: results = exec(schedule, inputs)", expected=exp_text, observed=obs_text)
 
 
+def scatter_mismatch(case: Case, value) -> tuple[list, list, list]:
+    """(observed results, the spec's results in one schedule, elements no schedule gives) for models."""
+    kw = case.kwargs()
+    ins, ups = as_list(kw.pop("inputs")), as_list(kw.pop("updates"))
+    si = kw.pop("scatter_indices")
+    attrs = normalize(kw)
+    expected = evaluate_fast(ins, si, ups, **attrs)
+    positions = result_positions(ins[0].shape, si, ups[0].shape, **attrs)
+    observed = list(value) if isinstance(value, tuple) else [value]
+    return observed, expected, [schedule_mismatch(e, o, i, u, positions, attrs["update_computation"])
+                                for e, o, i, u in zip(expected, observed, ins, ups)]
+
+
 def schedule_matters(case: Case) -> bool:
     """A valid scatter case where two update elements write one result element."""
     if case.op != "stablehlo.scatter" or scatter_violations(case):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.case import Case
-from conformance.compare import same_array
+from conformance.compare import mismatch_mask, same_array
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
 from oracles.stablehlo.dynamic_slice import (SLICE, adjusted_start, check_dynamic_slice, check_dynamic_update_slice, dynamic_slice,
@@ -80,6 +80,11 @@ def judge_slice(case: Case, outcome: Outcome) -> Verdict:
                        expected=brief(expected), observed=brief(observed))
     return Verdict("wrong-value", first_mismatch(expected, observed), clause=clause, expected=brief(expected),
                    observed=brief(observed))
+
+
+def slice_mismatch(case: Case, value) -> tuple[list, list, list]:
+    expected = evaluate(case)
+    return [value], [expected], [mismatch_mask(expected, value)]
 
 
 def columns(case: Case) -> list[tuple[int, int]]:

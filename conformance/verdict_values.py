@@ -59,12 +59,7 @@ def judge_values(case: Case, outcome: Outcome) -> Verdict:
         how = " (rhs passed as a language scalar)" if case.attrs.get("rhs_as_scalar") else ""
         return Verdict("wrong-dtype", f"element type {observed.dtype.name} != {exp.value.dtype.name}{how}",
                        clause=TYPE_CLAUSE, expected=brief(exp.value), observed=brief(observed))
-    bad = mismatch_mask(exp.value, observed) & ~exp.open
-    if exp.allowed:
-        fits = np.zeros(exp.open.shape, bool)
-        for option in exp.allowed:
-            fits |= ~mismatch_mask(option, observed)
-        bad |= exp.open & ~fits
+    bad = _bad(exp, observed)
     if not bad.any():
         return Verdict("conform")
     at = tuple(int(i) for i in np.argwhere(bad)[0])
@@ -72,6 +67,23 @@ def judge_values(case: Case, outcome: Outcome) -> Verdict:
     return Verdict("wrong-value", f"{_inputs_at(case, at)}: expected {want}, got {observed[at]!r} "
                                   f"({int(bad.sum())} of {bad.size} differ)",
                    clause=clause, expected=brief(exp.value), observed=brief(observed))
+
+
+def _bad(exp: elementwise.Expected, observed: np.ndarray) -> np.ndarray:
+    """Elements of ``observed`` the spec does not allow (open elements allow their listed values)."""
+    bad = mismatch_mask(exp.value, observed) & ~exp.open
+    if exp.allowed:
+        fits = np.zeros(exp.open.shape, bool)
+        for option in exp.allowed:
+            fits |= ~mismatch_mask(option, observed)
+        bad |= exp.open & ~fits
+    return bad
+
+
+def value_mismatch(case: Case, value) -> tuple[list, list, list]:
+    """(observed results, the spec's results, elements the spec does not allow) for declaration models."""
+    exp = expected(case)
+    return [value], [exp.value], [_bad(exp, value)]
 
 
 def expected_value(case: Case) -> np.ndarray:

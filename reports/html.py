@@ -21,6 +21,7 @@ from conformance.verdict import MEANINGS, SEVERITY
 
 COLOURS = {  # a class's colour: the worst ones red, misreads orange, refusals purple, index policies blue
     "crash": "#b71c1c", "timeout": "#c62828", "mutates-input": "#d32f2f", "nondeterministic": "#e53935",
+    "history-dependent": "#f4511e",
     "wrong-value": "#ef6c00", "wrong-shape": "#f57c00", "wrong-dtype": "#fb8c00", "accepts-invalid": "#8e24aa",
     "rejects-valid": "#6a1b9a", "clamp": "#1565c0", "fill": "#1976d2", "wrap": "#1e88e5", "skip-window": "#039be5",
     "error": "#0277bd", "spec-inconsistency": "#757575", "conform": "#2e7d32",

@@ -95,6 +95,26 @@ def _own_code(seed: Seed):
         raise NoRepro(f"conformance repro: {seed.target} does not run this case: {e}") from None
 
 
+def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
+    """(imports, lines) replaying the earlier calls a history-dependent seed needs, each with its
+    target's own repro code (results ignored)."""
+    from conformance.registry import BackendError, loaded_target
+
+    imports, lines = [], []
+    for i, c in enumerate(seed.history):
+        try:
+            t = loaded_target(c.backend, c.target)
+        except (BackendError, KeyError) as e:
+            raise NoRepro(f"conformance repro: cannot load earlier call's target {c.target!r} ({e})") from None
+        if t.repro is None:
+            raise NoRepro(f"conformance repro: earlier call's target {c.target!r} has no standalone script")
+        imp, setup, call = t.repro(c.case.kwargs(), c.case)
+        imports += imp
+        lines += [f"# earlier call {i + 1} of {len(seed.history)}: without it the divergence does not show",
+                  *setup, f"_earlier_{i} = {call}"]
+    return imports, lines
+
+
 def script(seed: Seed) -> str:
     """The standalone script for ``seed``; NoRepro when its target or case has none."""
     case: Case = seed.case
@@ -102,6 +122,9 @@ def script(seed: Seed) -> str:
     if not spec.has("expected"):
         raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
     imports, setup, call = _own_code(seed)
+    earlier = _history_code(seed)
+    imports = list(dict.fromkeys([*earlier[0], *imports]))
+    setup = [*earlier[1], *setup]
     violations = case_violations(case)
     if violations:
         labels = ", ".join(v.label for v in violations)

@@ -29,8 +29,9 @@ from conformance import isolation, ops
 from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import Target, loaded_target
-from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, check_case, database_key, edge_runs,
-                                edge_seed)
+from conformance.history import Call
+from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, SAME_PROCESS_RUNS,
+                                STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs, edge_seed)
 from conformance.seeds import make_seed, versions
 from reports.html import eager_note
 
@@ -63,9 +64,10 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
     stats: Counter = Counter()
     start = time.monotonic()
     for kind in ops.kinds(target):
-        runs = DUPLICATE_RUNS if kind == "duplicates" else 1
+        runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
         strategy = ops.STRATEGIES[kind]
-        count = min(examples, DUPLICATE_EXAMPLES) if kind == "duplicates" else examples
+        count = min(examples, DUPLICATE_EXAMPLES) if kind == "duplicates" else \
+            min(examples, STATEFUL_EXAMPLES) if kind == "stateful" else examples
         for label, strat, n in edge_runs(target, kind) + [(kind, strategy(target), count)]:
             edge = label.startswith("edge:")  # its own fixed seed per (target, label); the random phase takes --seed
 
@@ -73,17 +75,23 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                       print_blob=False)
             @given(case=strat)
             def prop(case: Case) -> None:
+                other = ops.sibling(case) if kind == "stateful" else None
+                if other is not None:
+                    call(target, other)  # the stateful property: a sibling of the case's signature first
                 verdict = check_case(target, case, runs)
                 stats["cases"] += 1
                 stats[verdict.cls if not verdict.diverges else "diverges"] += 1
                 if verdict.diverges:
-                    dev = target.declared(verdict.classes, case)
+                    dev = target.declared(verdict.classes, case, verdict.value)
                     eager = {"eager_class": check_case(loaded_target(*target.eager), case, runs).cls} if target.eager else {}
                     _append(log, {"kind": "divergence", "op": target.op, "target": target.name,
                                   "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
                                   "summary": verdict.detail[:200], "expected": verdict.expected[:400],
                                   "observed": verdict.observed[:400], "declared": dev is not None,
-                                  "reason": dev.reason if dev else "", "case": case.to_json(), **eager})
+                                  "reason": dev.reason if dev else "", "case": case.to_json(), **eager,
+                                  **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
+                                  **({"model": dev.model} if dev and dev.model else {}),
+                                  **({"unmodelled": True} if dev and dev.blind() else {})})
 
             prop.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
             prop = seed(edge_seed(target, label) if edge else seed_value)(prop)
@@ -92,6 +100,8 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
                   "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
                   "compile_timeouts": stats["compile-timeout"],
+                  "declarations": sum(len(v) for v in target.deviations.values()),
+                  "unmodelled_declarations": sum(d.blind() for v in target.deviations.values() for d in v),
                   "compile_seconds": round(COMPILE_SECONDS[target.name], 2),
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
@@ -174,6 +184,22 @@ def _write_repro(out: Path, gid: str, group_seed) -> str | None:
     return str(path)
 
 
+def blind_share(records: list[dict]) -> dict:
+    """Per backend: declarations (per target) and those without a model, and diverging cases excused
+    by a declaration and by one without a model (a blind spot: any value in its scope passes)."""
+    out: dict = {}
+    for r in records:
+        b = out.setdefault(r["backend"], {"declarations": 0, "unmodelled_declarations": 0, "declared_cases": 0,
+                                          "unmodelled_cases": 0})
+        if r["kind"] == "done":
+            b["declarations"] += r.get("declarations", 0)
+            b["unmodelled_declarations"] += r.get("unmodelled_declarations", 0)
+        elif r["kind"] == "divergence" and r["declared"]:
+            b["declared_cases"] += 1
+            b["unmodelled_cases"] += bool(r.get("unmodelled"))
+    return out
+
+
 def _group_id(target: str, cls: str, clause: str) -> str:
     return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
 
@@ -192,7 +218,8 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     for gid, rs in sorted(groups.items()):
         smallest = min(rs, key=lambda r: (len(json.dumps(r["case"], sort_keys=True)), json.dumps(r["case"], sort_keys=True)))
         seed_path = Path("seeds") / f"{gid}.json"
-        group_seed = make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"]))
+        group_seed = make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"]),
+                               tuple(Call.from_json(c) for c in smallest.get("history", ())))
         group_seed.save(out / seed_path)
         divergences.append({"id": gid, "op": smallest["op"], "target": smallest["target"], "class": smallest["class"],
                             "backend": smallest["backend"], "clause": smallest["clause"],
@@ -210,7 +237,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                                                                   key=lambda r: (r["op"], r["target"]))]
     report = {"schema_version": SCHEMA_VERSION, "created": datetime.datetime.now(datetime.timezone.utc).isoformat(),
               "profile": profile, "seed": seed_value, "versions": versions(), "targets": targets,
-              "divergences": divergences}
+              "divergences": divergences, "blind_share": blind_share(records)}
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
     history = earlier_reports(previous)
     (out / HISTORY).write_text("".join(json.dumps(night, sort_keys=True) + "\n"
@@ -272,6 +299,12 @@ def markdown(report: dict, previous: dict | None = None) -> str:
             row.append("" if c is None else "✓" if not (c["undeclared"] or c["declared"]) else
                        f"**{c['undeclared']}**/{c['declared']}" if c["undeclared"] else f"{c['declared']}")
         lines.append(f"| {b} | " + " | ".join(row) + " |")
+    blind = report.get("blind_share", {})
+    if blind:
+        lines += ["", "## Blind share (declarations without a model excuse any value in their scope)", "",
+                  "| backend | declarations | unmodelled | declared cases | excused by unmodelled |", "|---|---|---|---|---|"]
+        lines += [f"| {b} | {v['declarations']} | {v['unmodelled_declarations']} | {v['declared_cases']} | "
+                  f"{v['unmodelled_cases']} |" for b, v in sorted(blind.items())]
     spec = [d for d in report["divergences"] if d["class"] == "spec-inconsistency"]
     if spec:
         lines += ["", "## Where the spec contradicts itself (not the target's fault)", ""]

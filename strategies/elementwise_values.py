@@ -35,6 +35,7 @@ class ValueRegion:
     forms: tuple[str, ...] = ("tensor", "rank0")
     directions: tuple[str, ...] = DIRECTIONS
     scenario: str | None = None
+    scalar: str | None = None  # "zero": a language-scalar rhs is a zero of either sign (where constants meet caches)
 
 
 def complex_edges(dt: np.dtype) -> list:
@@ -103,7 +104,10 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         grid = grid[:1]
     cols = [column([g[i] for g in grid], name) for i in range(paired)]
     if form == "scalar":  # the rhs is one value, the lhs meets it with every edge value
-        cols = [column(values if scenario == "meet" else [g[0] for g in grid], name), cols[1][:1].reshape(())]
+        rhs = cols[1][:1].reshape(())
+        if region.scalar == "zero":
+            rhs = column([draw(st.sampled_from([0.0, -0.0])) if name not in INTS + BOOL else 0], name).reshape(())
+        cols = [column(values if scenario == "meet" else [g[0] for g in grid], name), rhs]
     elif form == "rank0":
         cols = [c.reshape(()) for c in cols]
     elif len(grid) % 2 == 0 and len(grid) > 2 and draw(st.booleans()):
@@ -137,6 +141,7 @@ def edge_runs_of(op: str):
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:
             out.append({"scenario": "meet", "forms": ("scalar",), "edge_examples": FORM_EDGE_EXAMPLES})
+            out.append({"scenario": "meet", "forms": ("scalar",), "scalar": "zero", "edge_examples": FORM_EDGE_EXAMPLES})
         return out
     return runs
 

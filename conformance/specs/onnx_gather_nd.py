@@ -39,4 +39,4 @@ SPEC = OpSpec(
     check_ref="conformance.verdict_onnx:onnx_violations", judge_ref="conformance.verdict_onnx:judge_onnx",
     invalid_ref=f"{__name__}:invalid_cases", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="GatherND output: the slices of data named by the index tuples (batch_dims leading dims shared)",
-    expected_ref=f"{__name__}:expected", indices="indices")
+    expected_ref=f"{__name__}:expected", indices="indices", mismatch_ref="conformance.verdict_onnx:onnx_mismatch")

@@ -38,4 +38,4 @@ SPEC = OpSpec(
     invalid_ref=f"{__name__}:invalid_cases", edge_ref="conformance.specs.onnx_gather_nd:edge_runs",
     substantive_ref="conformance.specs.onnx_gather_nd:substantive",
     repro_clause="ScatterND output: a copy of data with each index tuple's slice replaced (or reduced) by its update",
-    expected_ref=f"{__name__}:expected", indices="indices")
+    expected_ref=f"{__name__}:expected", indices="indices", mismatch_ref="conformance.verdict_onnx:onnx_mismatch")

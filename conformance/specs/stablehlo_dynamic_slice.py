@@ -39,4 +39,4 @@ SPEC = OpSpec(
                  "clamp(0, start_indices, shape(operand) - slice_sizes)",
     expected_ref=f"{__name__}:expected", labels_ref="strategies.dynamic_slice:SLICE_LABELS",
     label_cases_ref="strategies.dynamic_slice:invalid_dynamic_slice_cases",
-    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.verdict_slice:columns", adapters=("adapters.dynamic_slice",))
+    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.verdict_slice:columns", adapters=("adapters.dynamic_slice",), mismatch_ref="conformance.verdict_slice:slice_mismatch")

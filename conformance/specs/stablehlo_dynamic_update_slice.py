@@ -26,7 +26,7 @@ SPEC = OpSpec(
     substantive_ref=f"{__name__}:substantive",
     repro_clause="dynamic_update_slice semantics: the window at adjusted_start = clamp(0, start_indices, "
                  "shape(operand) - shape(update)) holds update, the rest is operand",
-    expected_ref="conformance.specs.stablehlo_dynamic_slice:expected",
+    expected_ref="conformance.specs.stablehlo_dynamic_slice:expected", mismatch_ref="conformance.verdict_slice:slice_mismatch",
     labels_ref="strategies.dynamic_slice:UPDATE_LABELS",
     label_cases_ref="strategies.dynamic_slice:invalid_dynamic_update_slice_cases",
     label_targets=("stablehlo:dynamic_update_slice-verifier", "xla:dynamic_update_slice"),

@@ -40,4 +40,4 @@ SPEC = OpSpec(
     expected_ref=f"{__name__}:expected", labels_ref="strategies.gather_invalid:LABELS",
     label_cases_ref="strategies.gather_invalid:invalid_gather_cases",
     label_targets=("stablehlo:verifier", "xla:gather"), indices="start_indices",
-    columns_ref="conformance.verdict_gather:gather_columns", probes=True)
+    columns_ref="conformance.verdict_gather:gather_columns", probes=True, mismatch_ref="conformance.verdict_gather:gather_mismatch")

@@ -52,4 +52,4 @@ SPEC = OpSpec(
     expected_ref=f"{__name__}:expected", labels_ref="strategies.scatter_invalid:LABELS",
     label_cases_ref="strategies.scatter_invalid:invalid_scatter_cases",
     label_targets=("stablehlo:scatter-verifier", "xla:scatter"), indices="scatter_indices",
-    columns_ref="conformance.verdict_scatter:scatter_columns", probes=True)
+    columns_ref="conformance.verdict_scatter:scatter_columns", probes=True, mismatch_ref="conformance.verdict_scatter:scatter_mismatch")

@@ -250,6 +250,10 @@ def evaluate_literal(inputs, scatter_indices, updates, *, update_window_dims, in
             s = int(starts_as_int64(np.asarray([start_index[d_start]]), in_shape[d_input], variant)[0])
             if variant.out_of_bounds == "clamp":  # the named alternative: the window start clamped as gather does
                 s = min(max(s, 0), in_shape[d_input] - wsize[d_input])
+            elif variant.out_of_bounds == "reset" and not 0 <= s <= in_shape[d_input] - wsize[d_input]:
+                s = 0  # a model (wrong-value): an out-of-bounds start taken as 0
+            elif variant.out_of_bounds == "low-clamp":
+                s = max(s, 0)  # a model (wrong-value): only the low side clamped
             full_start_index[d_input] = s
         # full_batching_index[d_input] = update_scatter_index[d_start - (d_start < index_vector_dim ? 0 : 1)]
         full_batching_index = [0] * len(in_shape)
@@ -294,6 +298,10 @@ def result_positions(in_shape, scatter_indices, up_shape, *, update_window_dims,
         s = starts_as_int64(starts[..., d_start], in_shape[d_input], variant)
         if variant.out_of_bounds == "clamp":
             s = np.clip(s, 0, in_shape[d_input] - wsize[d_input])
+        elif variant.out_of_bounds == "reset":
+            s = np.where((s < 0) | (s > in_shape[d_input] - wsize[d_input]), 0, s)
+        elif variant.out_of_bounds == "low-clamp":
+            s = np.maximum(s, 0)
         window_fits &= (s >= 0) & (s <= in_shape[d_input] - wsize[d_input])
         base[d_input] = base[d_input] + s
     for d_input, d_start in zip(input_batching_dims, scatter_indices_batching_dims):

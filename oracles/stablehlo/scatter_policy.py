@@ -12,20 +12,34 @@ from typing import Callable
 
 import numpy as np
 
-from oracles.stablehlo.policy import read_starts
+from oracles.stablehlo.policy import DESCRIPTIONS, UNNAMED, read_starts
 
-OUT_OF_BOUNDS = ("skip-element", "skip-window", "clamp", "error")
+OUT_OF_BOUNDS = ("skip-element", "skip-window", "clamp", "error", "reset", "low-clamp")
+# reset: a start whose window does not fit is taken as 0; low-clamp: a negative start is taken as 0
+# (past-end elements skipped as the spec does). Neither is a spec class: ``wrong-value`` with the model named.
+UNNAMED_RULES = ("reset", "low-clamp")
 
 
 @dataclass(frozen=True)
 class ScatterVariant:
     name: str
-    negatives: str = "keep"  # keep | from-end | modulo | as-signed
+    negatives: str = "keep"  # keep | from-end | modulo | as-signed | as-unsigned | narrow-int32, or chained with ">"
     out_of_bounds: str = "skip-element"
 
     @property
+    def unnamed(self) -> bool:
+        return bool(set(self.negatives.split(">")) & set(UNNAMED)) or self.out_of_bounds in UNNAMED_RULES
+
+    def describe(self) -> str:
+        steps = [DESCRIPTIONS[s] for s in self.negatives.split(">") if s != "keep"]
+        rule = {"skip-element": "out-of-bounds elements skipped (the spec)", "skip-window": "window dropped whole",
+                "clamp": "window start clamped", "error": "out-of-bounds index refused",
+                "reset": "out-of-bounds start reset to 0", "low-clamp": "only the low side clamped"}[self.out_of_bounds]
+        return ", then ".join(steps + [rule])
+
+    @property
     def divergence_class(self) -> str:
-        if self.negatives == "as-signed":
+        if self.unnamed:
             return "wrong-value"
         if self.negatives != "keep":
             return "wrap"
