@@ -23,9 +23,11 @@ SCALARIZATION_TARGETS = make_targets("torch", "torch", _table, to_torch, to_nump
 
 
 def complex_alpha(case):
-    """Declaration model (torch.toml): complex ``torch.add``/``torch.sub`` compute ``lhs +/- rhs * (1 + 0j)``
+    """Declaration model (torch.toml): complex ``torch.add``/``torch.sub`` compute ``lhs + rhs * (±1 + 0j)``
     (a complex multiplication by alpha), so NaN/inf parts spread and -0.0 parts turn +0.0."""
     lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
     with np.errstate(all="ignore"):
-        scaled = (rhs * np.asarray(1 + 0j, rhs.dtype)).astype(rhs.dtype) if rhs.dtype.kind == "c" else rhs
-        return (lhs - scaled if case.op.endswith("subtract") else lhs + scaled).astype(lhs.dtype)
+        if rhs.dtype.kind != "c":
+            return (lhs - rhs if case.op.endswith("subtract") else lhs + rhs).astype(lhs.dtype)
+        alpha = -1 + 0j if case.op.endswith("subtract") else 1 + 0j  # sub is add with alpha -1
+        return (lhs + (rhs * np.asarray(alpha, rhs.dtype)).astype(rhs.dtype)).astype(lhs.dtype)

@@ -31,20 +31,33 @@ SHIFTS = 3  # probes per kind where the case has fewer index rows than this
 SKIP = ("crash", "timeout", "compile-timeout", "unsupported")
 
 
-def _distinct(a: np.ndarray, shape: tuple[int, ...] | None = None, bit: int = 0) -> np.ndarray:
-    """Values that differ by position (mod the dtype's range); bool: bit ``bit`` of the position + 1
-    (the patterns for every bit together tell every two positions apart, and none is all False)."""
+def _distinct(a: np.ndarray, shape: tuple[int, ...] | None = None, bit: int = 0, start: int = 0) -> np.ndarray:
+    """Values that differ by position (mod the dtype's range), numbered from ``start + 1`` so that the
+    arrays of one probe hold different values too (an update never equals the value it overwrites);
+    bool: bit ``bit`` of that number (the patterns for every bit together tell every two positions
+    apart)."""
     shape = a.shape if shape is None else shape
-    n = np.arange(1, int(np.prod(shape, dtype=np.int64)) + 1, dtype=np.int64)
+    n = np.arange(start + 1, start + int(np.prod(shape, dtype=np.int64)) + 1, dtype=np.int64)
     if a.dtype.kind == "b":
         return ((n >> bit) & 1).astype(bool).reshape(shape)
     return n.astype(a.dtype).reshape(shape)
 
 
+def _numbered(arrays: dict[str, np.ndarray], shapes: dict, bit: int = 0) -> dict[str, np.ndarray]:
+    """``_distinct`` values for every array, numbered on across the arrays in order."""
+    out, start = {}, 0
+    for k, v in arrays.items():
+        out[k] = _distinct(v, shapes.get(k), bit, start)
+        start += int(np.prod(out[k].shape, dtype=np.int64))
+    return out
+
+
 def _bool_bits(arrays: dict[str, np.ndarray], shapes: dict) -> int:
-    """How many bit patterns tell every position of the largest bool array apart (1 without one)."""
-    sizes = [int(np.prod(shapes.get(k, v.shape), dtype=np.int64)) for k, v in arrays.items() if v.dtype.kind == "b"]
-    return max([1] + [int(size + 1).bit_length() for size in sizes])
+    """How many bit patterns tell every value of a probe apart (1 without a bool array)."""
+    if not any(v.dtype.kind == "b" for v in arrays.values()):
+        return 1
+    total = sum(int(np.prod(shapes.get(k, v.shape), dtype=np.int64)) for k, v in arrays.items())
+    return int(total + 1).bit_length()
 
 
 def _probe_values(columns: list[tuple[int, int]], rows: int, kind: str, dtype: np.dtype, shift: int = 0) -> np.ndarray:
@@ -134,7 +147,7 @@ def probes(case: Case) -> list[Case]:
     shapes = _enlarged_shapes(case)
     index_keys = set(_start_keys(case)) | {op_spec(case.op).indices}
     others = {k: v for k, v in case.arrays.items() if k not in index_keys}
-    base = {k: _distinct(v, shapes.get(k)) for k, v in others.items()}
+    base = _numbered(others, shapes)
     result_type = case.result_type
     if result_type and "shape" in result_type and case.op in ("stablehlo.scatter", "stablehlo.dynamic_update_slice"):
         result_type = {**result_type, "shape": list(next(iter(shapes.values())))}
@@ -153,7 +166,7 @@ def probes(case: Case) -> list[Case]:
         # bool has two values: each probe runs once per bit pattern, so that reads of two positions (or of
         # memory outside the operand, mostly zeros) differ in some run
         for bit in range(_bool_bits(others, shapes)):
-            patterned = {k: _distinct(v, shapes.get(k), bit) for k, v in others.items()} if bit else base
+            patterned = _numbered(others, shapes, bit) if bit else base
             arrays = _with_indices(case, values, patterned)
             probe = Case(case.op, {k: arrays[k] for k in case.arrays}, attrs, result_type=result_type,
                          meta={"probe": kind + (f"-bit{bit}" if bit else "")})
@@ -190,7 +203,14 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
                                 f"predicts the target on a probe with the same dimension numbers "
                                 f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
                            clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed)
-    survivors = [m for m in dict.fromkeys(canonical(m, seen) for m in survivors) if not m.is_spec]
+    # twice: a part that changed nothing on the probes goes first, then one that changed nothing on the
+    # case itself (the class names what the case showed, the probes only rule models out)
+    survivors = [m for m in dict.fromkeys(canonical(canonical(m, seen), [case]) for m in survivors)
+                 if not m.is_spec]
+    if not survivors:
+        return replace(verdict, cls="wrong-value", also=(),
+                       detail=f"{verdict.detail}; every index model that predicts the probes gives the spec's "
+                              f"value on this case")
     named = [m for m in survivors if not m.unnamed]
     unnamed = [m for m in survivors if m.unnamed]
     where = f"on the case and {tried} probes"

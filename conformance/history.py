@@ -15,6 +15,7 @@ from conformance.case import Case
 
 LOG_LIMIT = 200  # calls kept per worker (the oldest go first)
 REPLAY_BUDGET = 40  # fresh-process replays spent looking for the shortest history
+TIMEOUT, GRACE = 20.0, 120.0  # run and first-call seconds per replayed call (the runner sets its own)
 
 
 @dataclass(frozen=True)
@@ -50,13 +51,11 @@ def record(worker: str, call: Call, fresh_process: bool) -> None:
 
 def _remote(w: isolation.Worker, call: Call) -> outcome.Outcome:
     from conformance.registry import loaded_target
-    from conformance.runner import TARGET_TIMEOUT, FIRST_CALL_GRACE
-
     kwargs = loaded_target(call.backend, call.target).call_kwargs(call.case)
     return outcome.run(lambda **kw: w.call(
         "conformance.registry", "call_target",
         {"backend": call.backend, "name": call.target, "kwargs": kw, "device": runtime.device()},
-        timeout=TARGET_TIMEOUT, grace=FIRST_CALL_GRACE), kwargs)
+        timeout=TIMEOUT, grace=GRACE), kwargs)
 
 
 def fresh_outcome(call: Call, history: list[Call] = ()) -> outcome.Outcome:
@@ -68,6 +67,8 @@ def fresh_outcome(call: Call, history: list[Call] = ()) -> outcome.Outcome:
         return _remote(w, call)
     finally:
         w.close()
+        if w.clock is not None:
+            w.clock.close()
 
 
 def shortest_history(call: Call, history: list[Call], diverges: Callable[[outcome.Outcome], bool],

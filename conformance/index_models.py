@@ -190,8 +190,16 @@ def _slice_prediction(case: Case, m: IndexModel):
     return out, np.zeros(out.shape, bool)
 
 
+def _refuses_any(case: Case, m: IndexModel) -> bool:
+    """An ``error`` model refuses a case with any out-of-bounds start (as read), even one whose window
+    or update is empty: a backend that checks its indices checks them all."""
+    return m.rule == "error" and any(_effective(v, d, k, m.reading, m.rule) == "out" for v, d, k in _components(case))
+
+
 def fits(case: Case, outcome: Outcome, m: IndexModel) -> bool:
     """Whether ``m`` predicts ``outcome`` on ``case``: a rejection where the model refuses, else the value."""
+    if _refuses_any(case, m):
+        return outcome.kind == "rejection"
     try:
         if case.op == "stablehlo.scatter":
             if outcome.kind != "value":

@@ -4,8 +4,8 @@ exactly that and nothing else, element by element.
 A ``[[deviation]]`` carries ``model = "..."``: one or more names joined with ``+`` (each element may
 follow any of them), each either a built-in model below, ``index:<reading>[/<rule>]`` (a reading of
 index values and an out-of-bounds rule from ``conformance.index_models``; without a rule, any rule),
-or ``"package.module:function"``: a function of the case returning the backend's result (an array, or
-a tuple of arrays for several results). A diverging value is covered only where every element the spec
+or ``"package.module:function"``: a function of the case returning the backend's result (an array, a
+tuple of arrays for several results, or a ``Case`` whose spec result the backend gives instead). A diverging value is covered only where every element the spec
 does not allow equals what some named model gives there.
 
 Built-in models (each a function of the case and the observed results, giving per result the elements
@@ -54,9 +54,16 @@ def _matches(alternative: np.ndarray, observed: np.ndarray) -> np.ndarray:
                           observed)
 
 
+_VALUE: list = []  # the target's value as it returned it, while ``covers`` runs (a tuple stays a tuple)
+
+
+def _raw(observed: list[np.ndarray]):
+    return _VALUE[-1] if _VALUE else observed[0] if len(observed) == 1 else tuple(observed)
+
+
 def _results(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
     """The spec's results for ``case`` (one schedule where there are several)."""
-    return op_spec(case.op).part("mismatch")(case, observed[0] if len(observed) == 1 else tuple(observed))[1]
+    return op_spec(case.op).part("mismatch")(case, _raw(observed))[1]
 
 
 def _with_arrays(case: Case, change: Callable[[str, np.ndarray], np.ndarray]) -> Case:
@@ -277,6 +284,11 @@ def _user_model(ref: str) -> Callable:
 
     def model(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
         value = fn(case)
+        if isinstance(value, Case):  # the spec's result on another case: judged as the op judges (any
+            try:                      # order of a scatter's updates, NaN equal NaN, ...)
+                return [~np.asarray(b) for b in op_spec(case.op).part("mismatch")(value, _raw(observed))[2]]
+            except Exception:  # noqa: BLE001 - a case whose shape does not fit the value explains nothing
+                return [np.zeros(o.shape, bool) for o in observed]
         values = list(value) if isinstance(value, (tuple, list)) else [value]
         return _explained_by([[np.asarray(v) for v in values]], observed)
 
@@ -321,7 +333,11 @@ def covers(model: str, case: Case, value) -> bool:
     if any(s.shape != o.shape for s, o in zip(spec, observed)):
         return False
     remaining = [np.asarray(b).copy() for b in bad]
-    for part in model.split("+"):
-        for i, mask in enumerate(resolve(part.strip())(case, observed)):
-            remaining[i] &= ~mask
+    _VALUE.append(value)
+    try:
+        for part in model.split("+"):
+            for i, mask in enumerate(resolve(part.strip())(case, observed)):
+                remaining[i] &= ~np.asarray(mask, bool)
+    finally:
+        _VALUE.pop()
     return not any(r.any() for r in remaining)

@@ -40,6 +40,8 @@ BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch"
 # classes whose divergence is a value: a declaration's model must predict it (conformance.models)
 VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
 MODEL_REQUIRED = ("wrong-value", "history-dependent")
+# the keys a [[deviation]] entry may have (a misspelt key would silently widen or narrow a declaration)
+ENTRY_KEYS = ("target", "class", "reason", "link", "when", "model", "unmodelled", "known", "versions", "package")
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,10 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
         for key in ("target", "class", "reason"):
             if key not in entry:
                 raise BackendError(f"{path}: a [[deviation]] entry lacks {key!r} (needs target, class, reason)")
+        unknown = [k for k in entry if k not in ENTRY_KEYS]
+        if unknown:
+            raise BackendError(f"{path}: deviation of {_names(entry['target'])[0]!r}: key {unknown[0]!r} is not one of "
+                               f"{', '.join(ENTRY_KEYS)}")
         _check_entry(path, entry)
         extra = {k: entry.get(k, "") for k in ("model", "unmodelled", "known", "versions")}
         for name in _names(entry["target"]):

@@ -8,10 +8,11 @@ from collections import Counter
 from dataclasses import replace
 
 from hypothesis import given, seed, settings
+from hypothesis.errors import FlakyFailure
 
 from conformance import history, isolation, ops, outcome, profiles, runtime
 from conformance.case import Case
-from conformance.registry import Target
+from conformance.registry import Target, _installed_version
 from conformance.report_text import describe_divergence
 from conformance.confirm import CONFIRMABLE, confirm
 from conformance.verdict import Verdict, case_violations, judge
@@ -25,9 +26,11 @@ class UndeclaredDivergence(AssertionError):
     """A target differs from the spec in a way its backend has not declared (``case`` and ``verdict``
     say where and how)."""
 
-    def __init__(self, message: str, case: Case | None = None, verdict: Verdict | None = None):
+    def __init__(self, message: str, case: Case | None = None, verdict: Verdict | None = None,
+                 before: list | None = None):
         super().__init__(message)
         self.case, self.verdict = case, verdict
+        self.before = list(before or ())  # the worker's earlier calls (``history.log``) when it was seen
 
 
 TARGET_TIMEOUT = 20.0  # seconds of running (compiling not counted); a target slower than this on one case is a ``timeout``
@@ -103,21 +106,33 @@ def worker_name(target: Target) -> str:
 def check_case(target: Target, case: Case, runs: int = SAME_PROCESS_RUNS) -> Verdict:
     """Judge ``target`` on ``case``: called ``runs`` times in one process (differing results are
     ``nondeterministic``); the verdict carries the target's value (``Verdict.value``: declaration models
-    read it). A divergence no declaration covers runs again in a fresh process: gone there, it is
-    ``history-dependent``, with the shortest sequence of earlier calls that brings it back."""
-    before = list(history.log(worker_name(target)))
+    read it). A divergence that is to be reported is re-run in a fresh process first (``recheck_fresh``)."""
     first = call(target, case)
     verdict = _judged(target, case, first, runs)
     if first.kind == "value" and verdict.diverges:
         verdict = replace(verdict, value=first.value)
-    if verdict.diverges and verdict.cls not in NOT_RECHECKED and target.declared(verdict.classes, case, verdict.value) is None:
-        verdict = _recheck_fresh(target, case, verdict, before)
     return verdict
+
+
+def recheck_fresh(target: Target, failure: "UndeclaredDivergence") -> "UndeclaredDivergence | None":
+    """The failure to report after running its case in a fresh process: the same one where the
+    divergence shows there too, a ``history-dependent`` one where it does not (None where that is
+    declared). Done once per reported failure, not per diverging case: a fresh process costs seconds."""
+    verdict, case = failure.verdict, failure.case
+    if verdict is None or case is None or verdict.cls in NOT_RECHECKED or not target.isolated:
+        return failure
+    again = _recheck_fresh(target, case, verdict, failure.before)
+    if again is verdict:
+        return failure
+    if target.declared(again.classes, case, again.value) is not None:
+        return None
+    return _failure(target, case, again, failure.before)
 
 
 def _recheck_fresh(target: Target, case: Case, verdict: Verdict, before: list) -> Verdict:
     """``verdict`` if a fresh process shows the divergence too, else ``history-dependent``."""
     this = history.Call(target.backend, target.name, case)
+    history.TIMEOUT, history.GRACE = TARGET_TIMEOUT, FIRST_CALL_GRACE
     if judge(case, history.fresh_outcome(this)).diverges:
         return verdict
     seq = history.shortest_history(this, before, lambda o: judge(case, o).diverges) or []
@@ -130,6 +145,15 @@ def _recheck_fresh(target: Target, case: Case, verdict: Verdict, before: list) -
     return Verdict("history-dependent", detail, clause="a target is a function of its inputs, whatever ran before",
                    expected=verdict.expected, observed=verdict.observed, value=verdict.value, also=(verdict.cls,),
                    history=tuple(seq))
+
+
+def _failure(target: Target, case: Case, verdict: Verdict, before: list) -> "UndeclaredDivergence":
+    """The failure for an undeclared divergence, noting declarations measured on other releases."""
+    failure = UndeclaredDivergence(describe_divergence(target, case, verdict), case, verdict, before)
+    for dev in target.out_of_release(verdict.classes, case, verdict.value):
+        failure.add_note(f"declared for {dev.package} {dev.versions} ({dev.reason[:80]}), seen on "
+                         f"{dev.package} {_installed_version(dev.package)}: not excused")
+    return failure
 
 
 def _judged(target: Target, case: Case, first: outcome.Outcome, runs: int) -> Verdict:
@@ -210,6 +234,18 @@ def _save_seed(target: Target, failure: UndeclaredDivergence) -> None:
     failure.add_note(f"seed file: {path}  (conformance repro {path} > repro.py; conformance replay {path})")
 
 
+def _reported(target: Target, e: Exception) -> "UndeclaredDivergence | None":
+    """What a failed property reports: its divergence re-checked in a fresh process. A ``FlakyFailure``
+    (Hypothesis could not bring the divergence back by replaying the case) is re-checked the same way:
+    it is a divergence that needs the calls made before it."""
+    if isinstance(e, FlakyFailure):
+        found = [x for x in e.exceptions if isinstance(x, UndeclaredDivergence)]
+        if not found:
+            raise e
+        e = found[0]
+    return recheck_fresh(target, e)
+
+
 def run_property(target: Target, kind: str) -> Counter:
     """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid",
     "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times) or "stateful"
@@ -228,11 +264,12 @@ def run_property(target: Target, kind: str) -> Counter:
         other = ops.sibling(case) if kind == "stateful" else None
         if other is not None:
             call(target, other)  # same signature, other values: the case must not care
+        before = list(history.log(worker_name(target)))
         verdict = check_case(target, case, runs)
         seen.update(verdict.classes)
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and \
                 target.declared(verdict.classes, case, verdict.value) is None:
-            raise UndeclaredDivergence(describe_divergence(target, case, verdict), case, verdict)
+            raise _failure(target, case, verdict, before)
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:
@@ -249,9 +286,14 @@ def run_property(target: Target, kind: str) -> Counter:
                     test()
             else:
                 test()
-        except UndeclaredDivergence as e:
-            _save_seed(target, e)
-            raise
+        except (UndeclaredDivergence, FlakyFailure) as e:
+            failure = _reported(target, e)
+            if failure is None:
+                continue  # history-dependent, and declared so
+            _save_seed(target, failure)
+            if failure is e:
+                raise
+            raise failure from None
     if kind in ("duplicates", "stateful"):
         return seen
     relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
