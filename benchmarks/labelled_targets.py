@@ -80,7 +80,8 @@ def slice_low_clamp(operand, start_indices=(), *, slice_sizes, **_):
     """max(start, 0), then reads past the end give 0 (a bounds-checked load)."""
     padded = np.zeros(tuple(d + k for d, k in zip(operand.shape, slice_sizes)), operand.dtype)
     padded[tuple(slice(0, d) for d in operand.shape)] = operand
-    window = tuple(slice(max(s, 0), max(s, 0) + k) for s, k in zip(_starts(start_indices), slice_sizes))
+    begin = [min(max(s, 0), d) for s, d in zip(_starts(start_indices), operand.shape)]  # far past the end: all 0
+    window = tuple(slice(b, b + k) for b, k in zip(begin, slice_sizes))
     return padded[window].copy()
 
 

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from conformance.case import Case
 from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.elementwise import COMPLEX, DIRECTIONS, OPS, compare_type, element_types, operand_names
+from oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, INTS, OPS, compare_type, element_types,
+                                           operand_names)
 from strategies.boundary import draw_scenario
 from strategies.edge_values import edges
 
@@ -135,7 +136,8 @@ def edge_runs_of(op: str):
     binary op whose target takes them) a few language-scalar cases, across the types."""
     def runs(target) -> list[dict]:
         region = ValueRegion(**target.region)
-        out = [{"scenario": "meet", "dtypes": (name,), "forms": ("tensor",), "edge_examples": 1}
+        form = "tensor" if "tensor" in region.forms else region.forms[0]  # never a form outside the region
+        out = [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "edge_examples": 1}
                for name in dtypes_of(op, region)]
         if "rank0" in region.forms:
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})

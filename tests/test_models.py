@@ -1,0 +1,98 @@
+"""A declaration excuses what its model predicts, element by element, and nothing else: a second wrong
+value in the same case fails; an ``unmodelled`` declaration is the blind spot it says it is; a
+declaration measured on other releases does not excuse; bad fields are one-line errors."""
+import sys
+
+import numpy as np
+import pytest
+
+from conformance.registry import BackendError, load_backend
+from conformance.runner import UndeclaredDivergence, run_property
+
+MODULE = '''
+import numpy as np
+
+from conformance.registry import target
+
+DEVIATIONS_FILE = {toml!r}
+PACKAGE = "numpy"
+
+
+def _max(lhs, rhs):
+    out = np.where(lhs >= rhs, lhs, rhs)  # ties keep lhs: max(-0.0, +0.0) is -0.0 (the modelled quirk)
+    out = np.where(np.isnan(lhs) | np.isnan(rhs), np.float32("nan"), out)  # a NaN meeting a number: NaN
+    {second}
+    return out
+
+
+@target("stablehlo.maximum", "mine:maximum", region={{"dtypes": ("float32",), "forms": ("tensor",)}},
+        isolated=False)
+def maximum(lhs, rhs, **_):
+    return np.asarray(_max(np.asarray(lhs), np.asarray(rhs)))
+'''
+NAN_DROPPED = "out = np.where(np.isnan(lhs), rhs, np.where(np.isnan(rhs), lhs, out))  # and NaN is dropped"
+# a second bug only where the declaration's condition holds (a -0.0 operand): the last element is 7
+IN_SCOPE = "out = np.array(out); out.flat[-1:] = 7 if (np.signbit(lhs) & (lhs == 0)).any() else out.flat[-1:]"
+
+DECLARATION = '''
+[[deviation]]
+target = "mine:maximum"
+class = "wrong-value"
+when = "negative-zero-operand"
+reason = "test: ties keep the left operand, so max(-0.0, +0.0) is -0.0"
+link = "https://openxla.org/stablehlo/spec#maximum"
+{extra}
+'''
+
+
+def _load(tmp_path, monkeypatch, name: str, second: str = "", extra: str = 'model = "zero-sign"'):
+    toml = tmp_path / f"{name}.toml"
+    toml.write_text(DECLARATION.format(extra=extra))
+    (tmp_path / f"{name}.py").write_text(MODULE.format(toml=str(toml), second=second or "pass"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    return load_backend(name)[0]
+
+
+def test_a_modelled_quirk_is_excused(tmp_path, monkeypatch):
+    t = _load(tmp_path, monkeypatch, "my_zero_sign_max")
+    seen = run_property(t, "valid")
+    assert seen["wrong-value"] > 0  # the quirk showed, and the model covered it
+
+
+def test_a_second_wrong_value_in_the_declared_scope_fails(tmp_path, monkeypatch):
+    t = _load(tmp_path, monkeypatch, "my_nan_dropping_max", second=NAN_DROPPED)
+    with pytest.raises(UndeclaredDivergence) as info:
+        run_property(t, "valid")
+    assert "wrong-value" in str(info.value).splitlines()[0]
+    case = info.value.case
+    assert any(np.isnan(a.astype(np.float64)).any() for a in case.arrays.values())  # the NaN bug, not the zeros
+
+
+@pytest.mark.parametrize("extra,excused", [('unmodelled = "test: no model written"', True),
+                                           ('model = "zero-sign"', False)])
+def test_an_unmodelled_declaration_is_blind_and_says_so(tmp_path, monkeypatch, extra, excused):
+    t = _load(tmp_path, monkeypatch, f"my_scoped_bug_max_{excused}", second=IN_SCOPE, extra=extra)
+    assert all(d.blind() for d in t.deviations["wrong-value"]) == excused
+    if excused:
+        run_property(t, "valid")  # the second bug inside the scope is excused: the blind spot it declares
+    else:
+        with pytest.raises(UndeclaredDivergence):
+            run_property(t, "valid")
+
+
+def test_a_declaration_for_other_releases_does_not_excuse(tmp_path, monkeypatch):
+    t = _load(tmp_path, monkeypatch, "my_old_release_max", extra='model = "zero-sign"\nversions = "<1.0"')
+    with pytest.raises(UndeclaredDivergence) as info:
+        run_property(t, "valid")
+    notes = "\n".join(getattr(info.value, "__notes__", []))  # shown under the failure
+    assert "declared for numpy <1.0" in notes and f"seen on numpy {np.__version__}: not excused" in notes
+
+
+@pytest.mark.parametrize("extra,words", [('model = "zero-sgn"', "zero-sgn"),
+                                         ('modle = "zero-sign"', "'modle'"),
+                                         ('model = "zero-sign"\nversions = "new"', "PEP 440")])
+def test_a_bad_declaration_is_one_line(tmp_path, monkeypatch, extra, words):
+    with pytest.raises(BackendError) as info:
+        _load(tmp_path, monkeypatch, f"my_bad_decl_{abs(hash(extra))}", extra=extra)
+    assert "\n" not in str(info.value) and words in str(info.value)
