@@ -31,8 +31,9 @@ def _types(op: str, dtypes: tuple[str, ...]) -> tuple[str, ...]:
 
 def make(backend: str, api: str, op: str, call: Callable, *, dtypes: tuple[str, ...], forms=("tensor", "rank0"),
          to_backend: Callable = lambda a: a, to_numpy: Callable = np.asarray, isolated: bool = True,
-         directions: tuple[str, ...] = DIRECTIONS):
-    """One target of ``stablehlo.<op>`` calling ``call(*operands[, direction])``."""
+         directions: tuple[str, ...] = DIRECTIONS, repro: Callable | None = None):
+    """One target of ``stablehlo.<op>`` calling ``call(*operands[, direction])`` (``repro``: its
+    snippet for ``conformance repro``)."""
     names = operand_names(op)
 
     def fn(**kwargs):
@@ -46,7 +47,8 @@ def make(backend: str, api: str, op: str, call: Callable, *, dtypes: tuple[str, 
     region = {"dtypes": _types(op, dtypes), "forms": tuple(forms)}
     if op == "compare" and directions != DIRECTIONS:
         region["directions"] = tuple(directions)
-    return target(f"stablehlo.{op}", f"{backend}:{api}", region=region, backend=backend, isolated=isolated)(fn)
+    return target(f"stablehlo.{op}", f"{backend}:{api}", region=region, backend=backend, isolated=isolated,
+                  repro=repro)(fn)
 
 
 def _lazy(module: str, attr: str, wrap: Callable = lambda f: f) -> Callable:
@@ -122,11 +124,39 @@ def _torch_trunc_div(a, b):
     return torch.div(a, b, rounding_mode="trunc")
 
 
+def _py_literal(value) -> str:
+    """A Python number as source (NaN, infinities and -0.0 included)."""
+    if isinstance(value, complex):
+        return f"complex({_py_literal(value.real)}, {_py_literal(value.imag)})"
+    if isinstance(value, float) and not np.isfinite(value):
+        return f'float("{value}")'
+    return repr(value)
+
+
+def _torch_repro(op: str, api: str):
+    """The snippet of a torch elementwise target: ``torch.<fn>(...)`` on tensors made from the case's
+    bytes, the rhs as a Python number where the case passes it so."""
+    from adapters.repro_code import TORCH, literal, torch_ready
+
+    def repro(kw, case):
+        scalar = kw.get("rhs_as_scalar", False)
+        args = [_py_literal(kw[n].item()) if scalar and n == "rhs" else TORCH.format(literal(kw[n]))
+                for n in operand_names(op)]
+        fn = api.split("[")[0]
+        if op == "compare":
+            fn = "torch." + {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "LT": "lt"}[
+                kw["comparison_direction"]]
+        if api == "torch.div[rounding_mode=trunc]":
+            args.append('rounding_mode="trunc"')
+        return torch_ready(kw), [], f"{fn}({', '.join(args)}).numpy()"
+    return repro
+
+
 TORCH_TYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64") + FLOATS + COMPLEX
 TENSOR_FORMS = ("tensor", "rank0")
 TENSOR_ONLY = ("torch.maximum", "torch.minimum")  # documented: ``other`` is a Tensor
 TORCH = [make("torch", api, op, call, dtypes=types, forms=TENSOR_FORMS if api in TENSOR_ONLY else NP_SCALAR_FORMS,
-              to_backend=_to_torch, to_numpy=_torch_numpy)
+              to_backend=_to_torch, to_numpy=_torch_numpy, repro=_torch_repro(op, api))
          for op, api, call, types in [
              ("negate", "torch.neg", _lazy("torch", "neg"), TORCH_TYPES),
              ("abs", "torch.abs", _lazy("torch", "abs"), TORCH_TYPES),

@@ -122,7 +122,15 @@ def _compiled_repro(eager_repro):
             return names[-1]
 
         expr = _TENSOR_LITERAL.sub(hoist, call[: -len(".numpy()")])
-        return imports, setup, f"torch.compile(lambda: {expr}, dynamic=True)().numpy()"
+        api = re.fullmatch(r"(torch\.[A-Za-z_][\w.]*)\((.*)\)", expr, re.S)
+        if api is None:
+            return imports, setup, f"torch.compile(lambda: {expr}, dynamic=True)().numpy()"
+        # as the target calls it: one compiled function per API, shared by every call in the script (an
+        # earlier call of a history-dependent seed then leaves its graphs and guards for the next one)
+        setup.append('_compiled = globals().setdefault("_compiled", {})')
+        fn, args = api.groups()
+        return imports, setup, (f'_compiled.setdefault("{fn}", torch.compile(lambda *a, **k: {fn}(*a, **k), '
+                                f'dynamic=True))({args}).numpy()')
     return repro
 
 

@@ -121,7 +121,7 @@ def recheck_fresh(target: Target, failure: "UndeclaredDivergence") -> "Undeclare
     verdict, case = failure.verdict, failure.case
     if verdict is None or case is None or verdict.cls in NOT_RECHECKED or not target.isolated:
         return failure
-    again = _recheck_fresh(target, case, verdict, failure.before)
+    again = fresh_verdict(target, case, verdict, failure.before)
     if again is verdict:
         return failure
     if target.declared(again.classes, case, again.value) is not None:
@@ -129,8 +129,9 @@ def recheck_fresh(target: Target, failure: "UndeclaredDivergence") -> "Undeclare
     return _failure(target, case, again, failure.before)
 
 
-def _recheck_fresh(target: Target, case: Case, verdict: Verdict, before: list) -> Verdict:
-    """``verdict`` if a fresh process shows the divergence too, else ``history-dependent``."""
+def fresh_verdict(target: Target, case: Case, verdict: Verdict, before: list) -> Verdict:
+    """``verdict`` if a fresh process shows the divergence too, else ``history-dependent`` (with the
+    shortest sequence of the ``before`` calls that brings it back)."""
     this = history.Call(target.backend, target.name, case)
     history.TIMEOUT, history.GRACE = TARGET_TIMEOUT, FIRST_CALL_GRACE
     if judge(case, history.fresh_outcome(this)).diverges:

@@ -111,7 +111,8 @@ def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
         imp, setup, call = t.repro(c.case.kwargs(), c.case)
         imports += imp
         lines += [f"# earlier call {i + 1} of {len(seed.history)}: without it the divergence does not show",
-                  *setup, f"_earlier_{i} = {call}"]
+                  "try:", *("    " + line for line in setup), f"    _earlier_{i} = {call}",
+                  "except Exception:  # its own outcome does not matter, only what it leaves behind", "    pass"]
     return imports, lines
 
 

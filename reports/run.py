@@ -25,13 +25,14 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, seed, settings
 
-from conformance import isolation, ops
+from conformance import history, isolation, ops
 from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import Target, loaded_target
 from conformance.history import Call
-from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, SAME_PROCESS_RUNS,
-                                STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs, edge_seed)
+from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, NOT_RECHECKED,
+                                SAME_PROCESS_RUNS, STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs,
+                                edge_seed, fresh_verdict, worker_name)
 from conformance.seeds import make_seed, versions
 from reports.html import eager_note
 
@@ -58,6 +59,9 @@ def _records(log: Path) -> list[dict]:
     return out
 
 
+FRESH_RECHECKS = 20  # undeclared divergences per target re-run in a fresh process (each costs a process start)
+
+
 def run_target(target: Target, log: Path, examples: int, seed_value: int) -> None:
     """Run ``target``'s properties as pytest does (valid, invalid when it takes them, and the
     duplicate-heavy scatter property), each edge phase first, logging as it goes."""
@@ -78,11 +82,17 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                 other = ops.sibling(case) if kind == "stateful" else None
                 if other is not None:
                     call(target, other)  # the stateful property: a sibling of the case's signature first
+                before = list(history.log(worker_name(target)))
                 verdict = check_case(target, case, runs)
                 stats["cases"] += 1
                 stats[verdict.cls if not verdict.diverges else "diverges"] += 1
                 if verdict.diverges:
                     dev = target.declared(verdict.classes, case, verdict.value)
+                    if dev is None and verdict.cls not in NOT_RECHECKED and target.isolated \
+                            and stats["rechecked"] < FRESH_RECHECKS:
+                        stats["rechecked"] += 1  # an undeclared divergence: does a fresh process show it too?
+                        verdict = fresh_verdict(target, case, verdict, before)
+                        dev = target.declared(verdict.classes, case, verdict.value)
                     eager = {"eager_class": check_case(loaded_target(*target.eager), case, runs).cls} if target.eager else {}
                     _append(log, {"kind": "divergence", "op": target.op, "target": target.name,
                                   "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,

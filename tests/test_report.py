@@ -143,3 +143,24 @@ def test_a_compiled_targets_group_says_whether_eager_gave_the_same_verdict():
     text = markdown(report)
     assert "`torch_compile:index_select` wrap (eager: error, not the same)" in text
     assert "`torch_compile:index_select` error (eager: same)" in text
+
+
+def test_verdicts_do_not_depend_on_the_order_targets_run_in(tmp_path):
+    """One backend's targets, run forwards and backwards (so each runs after different calls in the
+    same worker) with one seed: the same verdict on every case."""
+    from conformance import isolation
+    from reports.run import _records, run_target
+
+    if missing_requirements("numpy"):
+        pytest.skip("numpy backend not installed")
+    ops = ("stablehlo.gather", "stablehlo.scatter", "stablehlo.add")
+    targets = [t for op in ops for t in [t for t in load_backend("numpy") if t.op == op][:2]]  # 6, for CI time
+    verdicts = []
+    for name, order in (("forward", targets), ("backward", targets[::-1])):
+        isolation.close(*list(isolation._WORKERS))  # both orders start from fresh workers
+        log = tmp_path / f"{name}.jsonl"
+        for t in order:
+            run_target(t, log, examples=4, seed_value=5)
+        verdicts.append(sorted((r["target"], json.dumps(r["case"], sort_keys=True), r["class"], r["declared"])
+                               for r in _records(log) if r["kind"] == "divergence"))
+    assert len(targets) >= 4 and verdicts[0] and verdicts[0] == verdicts[1]
