@@ -39,7 +39,21 @@ JNP_TARGETS = make_targets("jax", "jnp", _in_x64(_jnp), put, lambda x: x)
 def divide_by_reciprocal(case):
     """Declaration model (jax.toml): a float16 array divided by a Python float is multiplied by the
     float16 reciprocal of the constant (the product rounded once from float32)."""
+    return _by_reciprocal(case, flush=False)
+
+
+def divide_by_flushed_reciprocal(case):
+    """Declaration model (jax.toml): as ``divide_by_reciprocal``, with a subnormal reciprocal flushed to
+    zero (XLA's CPU code runs with denormals flushed: bfloat16 x / 3.39e38 gives 0)."""
+    return _by_reciprocal(case, flush=True)
+
+
+def _by_reciprocal(case, flush: bool):
+    from conformance.models import _flush
+
     lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
     with np.errstate(all="ignore"):
         reciprocal = (np.float32(1) / rhs.astype(np.float32)).astype(lhs.dtype)
+        if flush:
+            reciprocal = _flush(np.asarray(reciprocal))
         return (lhs.astype(np.float32) * reciprocal.astype(np.float32)).astype(lhs.dtype)

@@ -43,10 +43,11 @@ def _distinct(a: np.ndarray, shape: tuple[int, ...] | None = None, bit: int = 0,
     return n.astype(a.dtype).reshape(shape)
 
 
-def _numbered(arrays: dict[str, np.ndarray], shapes: dict, bit: int = 0) -> dict[str, np.ndarray]:
-    """``_distinct`` values for every array, numbered on across the arrays in order."""
+def _numbered(arrays: dict[str, np.ndarray], shapes: dict, bit: int = 0, first: str = "") -> dict[str, np.ndarray]:
+    """``_distinct`` values for every array, numbered on across the arrays in order (the arrays whose
+    name starts with ``first`` numbered first: a minimum's updates must be below what they meet)."""
     out, start = {}, 0
-    for k, v in arrays.items():
+    for k, v in sorted(arrays.items(), key=lambda kv: not (first and kv[0].startswith(first))):
         out[k] = _distinct(v, shapes.get(k), bit, start)
         start += int(np.prod(out[k].shape, dtype=np.int64))
     return out
@@ -70,6 +71,8 @@ def _probe_values(columns: list[tuple[int, int]], rows: int, kind: str, dtype: n
             out[r, k] = {"inbounds": (j + 1) % (hi + 1) if hi >= 0 else 0,
                          "negative": -1 - (j % max(dim, 1)),
                          "past-end": hi + 1 + (j % 3),
+                         # still negative when counted from the end (from-end + fill vs + low-side clamp)
+                         "far-negative": -dim - 1 - (j % 3),
                          "mixed": [-1, hi + 1, 0, hi, dim, -dim][j % 6],
                          # narrowed to int32: 1..hi-1 (neither the clamp's hi nor a reset's 0)
                          "beyond-int32": 2**32 + 1 + (j % max(hi - 1, 1)),
@@ -79,7 +82,7 @@ def _probe_values(columns: list[tuple[int, int]], rows: int, kind: str, dtype: n
 
 
 def _kinds(dtype: np.dtype) -> list[str]:
-    kinds = ["inbounds", "negative", "past-end", "mixed"]
+    kinds = ["inbounds", "negative", "past-end", "far-negative", "mixed"]
     if dtype.itemsize > 4:
         kinds.append("beyond-int32")
     if dtype.kind == "u":
@@ -147,7 +150,8 @@ def probes(case: Case) -> list[Case]:
     shapes = _enlarged_shapes(case)
     index_keys = set(_start_keys(case)) | {op_spec(case.op).indices}
     others = {k: v for k, v in case.arrays.items() if k not in index_keys}
-    base = _numbered(others, shapes)
+    first = "updates" if case.attrs.get("update_computation") == "minimum" else ""  # else an update never wins
+    base = _numbered(others, shapes, first=first)
     result_type = case.result_type
     if result_type and "shape" in result_type and case.op in ("stablehlo.scatter", "stablehlo.dynamic_update_slice"):
         result_type = {**result_type, "shape": list(next(iter(shapes.values())))}
@@ -166,13 +170,20 @@ def probes(case: Case) -> list[Case]:
         # bool has two values: each probe runs once per bit pattern, so that reads of two positions (or of
         # memory outside the operand, mostly zeros) differ in some run
         for bit in range(_bool_bits(others, shapes)):
-            patterned = _numbered(others, shapes, bit) if bit else base
+            patterned = _numbered(others, shapes, bit, first) if bit else base
             arrays = _with_indices(case, values, patterned)
             probe = Case(case.op, {k: arrays[k] for k in case.arrays}, attrs, result_type=result_type,
                          meta={"probe": kind + (f"-bit{bit}" if bit else "")})
             if probe not in out and not case_violations(probe):
                 out.append(probe)
     return out
+
+
+def _parts(m) -> int:
+    """How many parts a model has beyond the spec: reading steps, and a rule other than the spec's."""
+    from conformance.index_models import SPEC_RULE
+
+    return len([s for s in m.reading.split(">") if s != "keep"]) + (m.rule != SPEC_RULE[m.op])
 
 
 def _fits_text(models) -> str:
@@ -203,9 +214,13 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
                                 f"predicts the target on a probe with the same dimension numbers "
                                 f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
                            clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed)
-    # twice: a part that changed nothing on the probes goes first, then one that changed nothing on the
-    # case itself (the class names what the case showed, the probes only rule models out)
-    survivors = [m for m in dict.fromkeys(canonical(canonical(m, seen), [case]) for m in survivors)
+    # a part that changed nothing on the probes goes; of the models left, the simplest stand (a model
+    # that every probe agrees with and that has more parts, e.g. int32 indices read as unsigned and then
+    # the low side clamped, is the same function as fill here); then a part that changed nothing on the
+    # case itself goes (the class names what the case showed, the probes only rule models out)
+    survivors = [m for m in dict.fromkeys(canonical(m, seen) for m in survivors) if not m.is_spec]
+    fewest = min((_parts(m) for m in survivors), default=0)
+    survivors = [m for m in dict.fromkeys(canonical(m, [case]) for m in survivors if _parts(m) == fewest)
                  if not m.is_spec]
     if not survivors:
         return replace(verdict, cls="wrong-value", also=(),

@@ -5,7 +5,9 @@ A ``[[deviation]]`` carries ``model = "..."``: one or more names joined with ``+
 follow any of them), each either a built-in model below, ``index:<reading>[/<rule>]`` (a reading of
 index values and an out-of-bounds rule from ``conformance.index_models``; without a rule, any rule),
 or ``"package.module:function"``: a function of the case returning the backend's result (an array, a
-tuple of arrays for several results, or a ``Case`` whose spec result the backend gives instead). A diverging value is covered only where every element the spec
+tuple of arrays for several results, or a ``Case`` whose spec result the backend gives instead).
+``<model>@<reading>`` evaluates a model on the case with its index values read another way (``ftz@from-end``:
+subnormals flushed where negative indices count from the end). A diverging value is covered only where every element the spec
 does not allow equals what some named model gives there.
 
 Built-in models (each a function of the case and the observed results, giving per result the elements
@@ -105,7 +107,8 @@ def _flush(a: np.ndarray) -> np.ndarray:
         re, im = out.real.copy(), out.imag.copy()
         re[(re != 0) & (np.abs(re) < tiny)] *= 0
         im[(im != 0) & (np.abs(im) < tiny)] *= 0
-        return (re + 1j * im).astype(a.dtype)
+        out.real, out.imag = re, im  # (not re + 1j * im: 1j * nan makes the real part NaN too)
+        return out
     wide = out.astype(np.float64)
     small = (wide != 0) & (np.abs(wide) < tiny)
     out[small] = (np.copysign(0.0, wide[small])).astype(a.dtype)
@@ -295,8 +298,32 @@ def _user_model(ref: str) -> Callable:
     return model
 
 
+def _reread(case: Case, reading: str) -> Case:
+    """``case`` with every index component replaced by what ``reading`` makes of it (``from-end``: a
+    negative index counted from the end), so that a value model composes with a declared index reading."""
+    from conformance.confirm import _with_indices
+    from conformance.index_models import RULES, _components
+    from oracles.stablehlo.policy import read_scalar
+
+    comps = _components(case) if case.op in RULES else []
+    if not comps:
+        return case
+    columns = len(op_spec(case.op).part("columns")(case))
+    values = np.array([read_scalar(v, d, reading) for v, d, _ in comps], dtype=object).reshape(-1, columns)
+    return Case(case.op, _with_indices(case, values, dict(case.arrays)), dict(case.attrs),
+                result_type=case.result_type, meta=dict(case.meta))
+
+
 def resolve(name: str) -> Callable:
     """The function of one model name (see the module docstring); ``ModelError`` if it names nothing."""
+    if "@" in name and not name.startswith("index:"):  # model@reading: the model on the re-read case
+        base, _, reading = name.partition("@")
+        from oracles.stablehlo.policy import NEGATIVES
+
+        if not all(step in NEGATIVES for step in reading.split(">")):
+            raise ModelError(f"model {name!r}: expected <model>@<reading>, readings {', '.join(NEGATIVES)}")
+        fn = resolve(base)
+        return lambda case, observed: fn(_reread(case, reading), observed)
     if name in BUILTIN:
         return BUILTIN[name]
     if name.startswith("index:"):
@@ -316,7 +343,7 @@ def check_model(model: str) -> None:
     """Raise ``ModelError`` where a ``model`` field names something unknown (built-in and index names;
     a user function is imported when first used)."""
     for part in model.split("+"):
-        if ":" not in part or part.startswith("index:"):
+        if ":" not in part.split("@")[0] or part.startswith("index:"):
             resolve(part.strip())
 
 

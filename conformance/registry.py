@@ -113,7 +113,21 @@ class Target:
         for dev in self._matching(classes, case, value):
             if dev.in_release():
                 return dev
-        return None
+        return self._together(classes, case, value)
+
+    def _together(self, classes, case, value) -> Deviation | None:
+        """The first of several modelled declarations whose conditions hold on ``case`` and whose models
+        together predict every diverging element (a NaN quirk and a signed-zero quirk in one tensor:
+        each element is judged by the declarations, not the case by one of them)."""
+        from conformance.conditions import holds
+        from conformance.models import covers
+
+        if value is None or case is None:
+            return None
+        devs = [dev for cls in ((classes,) if isinstance(classes, str) else classes) if cls in VALUE_CLASSES
+                for dev in self.deviations.get(cls, ()) if dev.model and dev.in_release() and holds(dev.when, case)]
+        models = list(dict.fromkeys(d.model for d in devs))
+        return devs[0] if len(models) > 1 and covers("+".join(models), case, value) else None
 
     def out_of_release(self, classes: str | tuple[str, ...], case=None, value=None) -> list[Deviation]:
         """Declarations that would cover the divergence but were measured on other releases."""

@@ -96,7 +96,8 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
 
 
 SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
-NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent")
+NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent",
+                 "mutates-input")  # a fresh process would judge these on what they are not about
 
 
 def worker_name(target: Target) -> str:
