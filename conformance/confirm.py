@@ -214,14 +214,14 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
                                 f"predicts the target on a probe with the same dimension numbers "
                                 f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
                            clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed)
-    # a part that changed nothing on the probes goes; of the models left, the simplest stand (a model
-    # that every probe agrees with and that has more parts, e.g. int32 indices read as unsigned and then
-    # the low side clamped, is the same function as fill here); then a part that changed nothing on the
-    # case itself goes (the class names what the case showed, the probes only rule models out)
+    # a part that changed nothing on the probes goes; an unnamed model with more parts than a named one
+    # that fits as well goes too (int32 indices read as unsigned, then the low side clamped, is the same
+    # function as fill); then a part that changed nothing on the case itself goes (the class names what
+    # the case showed, the probes only rule models out)
     survivors = [m for m in dict.fromkeys(canonical(m, seen) for m in survivors) if not m.is_spec]
-    fewest = min((_parts(m) for m in survivors), default=0)
-    survivors = [m for m in dict.fromkeys(canonical(m, [case]) for m in survivors if _parts(m) == fewest)
-                 if not m.is_spec]
+    simplest = min((_parts(m) for m in survivors if not m.unnamed), default=None)
+    survivors = [m for m in survivors if not (m.unnamed and simplest is not None and _parts(m) > simplest)]
+    survivors = [m for m in dict.fromkeys(canonical(m, [case]) for m in survivors) if not m.is_spec]
     if not survivors:
         return replace(verdict, cls="wrong-value", also=(),
                        detail=f"{verdict.detail}; every index model that predicts the probes gives the spec's "

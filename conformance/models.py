@@ -6,8 +6,9 @@ follow any of them), each either a built-in model below, ``index:<reading>[/<rul
 index values and an out-of-bounds rule from ``conformance.index_models``; without a rule, any rule),
 or ``"package.module:function"``: a function of the case returning the backend's result (an array, a
 tuple of arrays for several results, or a ``Case`` whose spec result the backend gives instead).
-``<model>@<reading>`` evaluates a model on the case with its index values read another way (``ftz@from-end``:
-subnormals flushed where negative indices count from the end). A diverging value is covered only where every element the spec
+``<model>@<reading>[/<rule>]`` evaluates a model on the case with its index values read another way and
+out-of-bounds starts moved by the rule (``ftz@from-end/clamp``: subnormals flushed where negative indices
+count from the end and starts are clamped). A diverging value is covered only where every element the spec
 does not allow equals what some named model gives there.
 
 Built-in models (each a function of the case and the observed results, giving per result the elements
@@ -23,7 +24,9 @@ it explains):
 - ``zeros``: the result's elements are 0 (False);
 - ``overflow-nan``: NaN where ``|lhs / rhs|`` overflows the float type (a vectorised fmod/remainder);
 - ``remainder-formula``: float remainder as ``x - floor(x / y) * y`` (in the type, float32 or float64);
-- ``scalar-zero-sign``: the result for the rhs zero of the other sign (a constant cached by ``==``).
+- ``scalar-zero-sign``: the result for the rhs zero of the other sign (a constant cached by ``==``);
+- ``daz-select``: a maximum/minimum that compares subnormal inputs as zeros and returns either operand
+  of such a tie as it was (unflushed, either sign).
 """
 from __future__ import annotations
 
@@ -245,10 +248,22 @@ def scalar_zero_sign(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]
     return _explained_by([_results(other, observed)], observed)
 
 
+def daz_select(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    lhs, rhs = _pair(case)
+    if lhs is None or rhs is None or not _float_like(lhs) or lhs.dtype.kind == "c":
+        return [np.zeros(o.shape, bool) for o in observed]
+    a, b = (np.broadcast_to(_flush(x), observed[0].shape).astype(np.float64) for x in (lhs, rhs))
+    tie = a == b  # equal once subnormals read as zero (both zeros of either sign among them)
+    picked = _matches(np.broadcast_to(lhs, observed[0].shape), observed[0]) | \
+        _matches(np.broadcast_to(rhs, observed[0].shape), observed[0])
+    return [tie & picked]
+
+
 BUILTIN: dict[str, Callable] = {
     "zero-sign": zero_sign, "ftz": ftz, "nan-either": nan_either, "floor-divide": floor_divide,
     "narrow-int32-values": narrow_int32_values, "float32-compute": float32_compute, "zeros": zeros,
     "overflow-nan": overflow_nan, "remainder-formula": remainder_formula, "scalar-zero-sign": scalar_zero_sign,
+    "daz-select": daz_select,
 }
 
 
@@ -298,18 +313,21 @@ def _user_model(ref: str) -> Callable:
     return model
 
 
-def _reread(case: Case, reading: str) -> Case:
-    """``case`` with every index component replaced by what ``reading`` makes of it (``from-end``: a
-    negative index counted from the end), so that a value model composes with a declared index reading."""
+def _reread(case: Case, spec: str) -> Case:
+    """``case`` with every index component replaced by the start ``spec`` (``<reading>[/<rule>]``) makes
+    of it (``from-end``: a negative index counted from the end; ``keep/clamp``: an out-of-bounds start
+    clamped), so that a value model composes with a declared index behaviour."""
     from conformance.confirm import _with_indices
-    from conformance.index_models import RULES, _components
-    from oracles.stablehlo.policy import read_scalar
+    from conformance.index_models import RULES, _components, _effective
 
+    reading, _, rule = spec.partition("/")
     comps = _components(case) if case.op in RULES else []
     if not comps:
         return case
     columns = len(op_spec(case.op).part("columns")(case))
-    values = np.array([read_scalar(v, d, reading) for v, d, _ in comps], dtype=object).reshape(-1, columns)
+    starts = [_effective(v, d, k, reading, rule or "skip-element") for v, d, k in comps]
+    values = np.array([v if s == "out" else s for s, (v, _, _) in zip(starts, comps)], dtype=object)
+    values = values.reshape(-1, columns)
     return Case(case.op, _with_indices(case, values, dict(case.arrays)), dict(case.attrs),
                 result_type=case.result_type, meta=dict(case.meta))
 
@@ -318,10 +336,13 @@ def resolve(name: str) -> Callable:
     """The function of one model name (see the module docstring); ``ModelError`` if it names nothing."""
     if "@" in name and not name.startswith("index:"):  # model@reading: the model on the re-read case
         base, _, reading = name.partition("@")
+        from conformance.index_models import RULE_CLASS
         from oracles.stablehlo.policy import NEGATIVES
 
-        if not all(step in NEGATIVES for step in reading.split(">")):
-            raise ModelError(f"model {name!r}: expected <model>@<reading>, readings {', '.join(NEGATIVES)}")
+        steps, _, rule = reading.partition("/")
+        if not all(step in NEGATIVES for step in steps.split(">")) or rule not in ("", *RULE_CLASS):
+            raise ModelError(f"model {name!r}: expected <model>@<reading>[/<rule>], readings {', '.join(NEGATIVES)}, "
+                             f"rules {', '.join(RULE_CLASS)}")
         fn = resolve(base)
         return lambda case, observed: fn(_reread(case, reading), observed)
     if name in BUILTIN:

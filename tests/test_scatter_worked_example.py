@@ -72,7 +72,8 @@ def test_each_target_names_the_variant_it_follows_on_a_partial_window(builtin_ta
     target = builtin_target(backend, name)
     case = PARTIAL_CASE
     if target.region.get("style") in ("take", "scatter_nd", "advanced"):  # one index per element, window of 1
-        case = Case("stablehlo.scatter", {"inputs": np.zeros(4, np.float32), "scatter_indices": np.array([[3], [4]], np.int64),
+        indices = np.array([3, 4] if target.region["style"] == "take" else [[3], [4]], np.int64)  # take: 1-D indices
+        case = Case("stablehlo.scatter", {"inputs": np.zeros(4, np.float32), "scatter_indices": indices,
                                           "updates": np.array([1.0, 2.0], np.float32)},
                     {**PARTIAL_CASE.attrs, "update_window_dims": (), "inserted_window_dims": (0,), "index_vector_dim": 1})
     assert check_case(target, case).cls == cls
