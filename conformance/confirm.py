@@ -214,13 +214,13 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
                                 f"predicts the target on a probe with the same dimension numbers "
                                 f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
                            clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed)
-    # a part that changed nothing on the probes goes; an unnamed model with more parts than a named one
-    # that fits as well goes too (int32 indices read as unsigned, then the low side clamped, is the same
-    # function as fill); then a part that changed nothing on the case itself goes (the class names what
+    # a part that changed nothing on the probes goes; an unnamed model with no fewer parts than a named
+    # one that fits as well goes too (int32 indices read as unsigned, then the low side clamped, is the
+    # same function as fill; with windows of 1, a negative read as unsigned is a dropped window); then a part that changed nothing on the case itself goes (the class names what
     # the case showed, the probes only rule models out)
     survivors = [m for m in dict.fromkeys(canonical(m, seen) for m in survivors) if not m.is_spec]
     simplest = min((_parts(m) for m in survivors if not m.unnamed), default=None)
-    survivors = [m for m in survivors if not (m.unnamed and simplest is not None and _parts(m) > simplest)]
+    survivors = [m for m in survivors if not (m.unnamed and simplest is not None and _parts(m) >= simplest)]
     survivors = [m for m in dict.fromkeys(canonical(m, [case]) for m in survivors) if not m.is_spec]
     if not survivors:
         return replace(verdict, cls="wrong-value", also=(),

@@ -85,7 +85,9 @@ def readings(dtype: np.dtype) -> list[str]:
 @cache
 def models(op: str, dtype_str: str) -> tuple[IndexModel, ...]:
     dtype = np.dtype(dtype_str)
-    return tuple(IndexModel(op, r, rule) for r in readings(dtype) for rule in RULES[op])
+    # a low-side clamp needs a negative start: with unsigned indices read as they are, it is fill
+    return tuple(IndexModel(op, r, rule) for r in readings(dtype) for rule in RULES[op]
+                 if not (rule == "low-clamp" and dtype.kind == "u" and "as-signed" not in r))
 
 
 def index_dtype(case: Case) -> np.dtype | None:

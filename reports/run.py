@@ -198,7 +198,13 @@ def blind_share(records: list[dict]) -> dict:
     """Per backend: declarations (per target) and those without a model, and diverging cases excused
     by a declaration and by one without a model (a blind spot: any value in its scope passes)."""
     out: dict = {}
+    seen = set()  # a resumed run logs the cases of the target it was cut in again: count each once
     for r in records:
+        if r["kind"] == "divergence":
+            key = (r["target"], json.dumps(r["case"], sort_keys=True), r["class"])
+            if key in seen:
+                continue
+            seen.add(key)
         b = out.setdefault(r["backend"], {"declarations": 0, "unmodelled_declarations": 0, "declared_cases": 0,
                                           "unmodelled_cases": 0})
         if r["kind"] == "done":

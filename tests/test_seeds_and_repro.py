@@ -104,6 +104,8 @@ def test_repro_scripts_call_the_api_as_the_target_does(backend):
     names = REPRO_BACKENDS if backend == "dynamic_slice" else (_installed(backend) and backend,)
     targets = [t for name in names if not missing_requirements(name) for t in load_backend(name) if t.repro and
                (t.op.startswith("stablehlo.dynamic")) == (backend == "dynamic_slice")]
+    if backend == "torch_compile":  # its elementwise scripts are torch's with the call compiled (checked there)
+        targets = [t for t in targets if t.op in INDEX_OPS]
     assert targets, f"no scripted targets for {backend}"
     compared = {t.name: 0 for t in targets}
     for t in targets:
@@ -160,3 +162,22 @@ def _compare_scripts(t, compared: dict, examples: int = 6) -> None:
         compared[t.name] += 1
 
     agrees()
+
+
+def test_a_history_dependent_seed_replays_its_earlier_calls_first(tmp_path):
+    """A seed that keeps earlier calls: its script makes them first, through the same compiled function
+    (one per API, as the target calls it), then the case; it runs standalone."""
+    from conformance.case import Case
+    from conformance.history import Call
+    from conformance.seeds import make_seed
+
+    if missing_requirements("torch_compile"):
+        pytest.skip("torch not installed")
+    lhs = np.array([1.0, -2.0], np.float32)
+    make = lambda r: Case("stablehlo.subtract", {"lhs": lhs, "rhs": np.array(r, np.float32)}, {"rhs_as_scalar": True})
+    seed = make_seed("torch_compile", "torch_compile:torch.sub", "history-dependent", make(3.0),
+                     (Call("torch_compile", "torch_compile:torch.sub", make(1.0)),))
+    text = script(seed)
+    assert "earlier call 1 of 1" in text and text.count('_compiled.setdefault("torch.sub"') == 2
+    done = _run_script(text, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr  # torch conforms on these values: exit 0
