@@ -126,8 +126,15 @@ class Target:
             return None
         devs = [dev for cls in ((classes,) if isinstance(classes, str) else classes) if cls in VALUE_CLASSES
                 for dev in self.deviations.get(cls, ()) if dev.model and dev.in_release() and holds(dev.when, case)]
-        models = list(dict.fromkeys(d.model for d in devs))
-        return devs[0] if len(models) > 1 and covers("+".join(models), case, value) else None
+        parts = list(dict.fromkeys(p.strip() for d in devs for p in d.model.split("+")))
+        # a value quirk met where a declared index behaviour holds too (a signed zero written through a
+        # negative index the backend counts from the end): the model on the case as that behaviour reads it
+        readings = [r for cls, rs in (("wrap", ("from-end", "modulo")), ("clamp", ("keep/clamp",)))
+                    if any(d.in_release() and holds(d.when, case) for d in self.deviations.get(cls, ())) for r in rs]
+        composed = parts + [f"{p}@{r}" for p in parts for r in readings if "@" not in p and not p.startswith("index:")]
+        if len(composed) <= 1 or len(devs) < 1:
+            return None
+        return devs[0] if covers("+".join(composed), case, value) else None
 
     def out_of_release(self, classes: str | tuple[str, ...], case=None, value=None) -> list[Deviation]:
         """Declarations that would cover the divergence but were measured on other releases."""
