@@ -131,6 +131,7 @@ class Target:
         # negative index the backend counts from the end): the model on the case as that behaviour reads it
         readings = [r for cls, rs in (("wrap", ("from-end", "modulo")), ("clamp", ("keep/clamp",)))
                     if any(d.in_release() and holds(d.when, case) for d in self.deviations.get(cls, ())) for r in rs]
+        readings += [p[len("index:"):] for p in parts if p.startswith("index:")]  # a modelled index reading too
         composed = parts + [f"{p}@{r}" for p in parts for r in readings if "@" not in p and not p.startswith("index:")]
         if len(composed) <= 1 or len(devs) < 1:
             return None
