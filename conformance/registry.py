@@ -133,6 +133,7 @@ class Target:
                     if any(d.in_release() and holds(d.when, case) for d in self.deviations.get(cls, ())) for r in rs]
         readings += [p[len("index:"):] for p in parts if p.startswith("index:")]  # a modelled index reading too
         composed = parts + [f"{p}@{r}" for p in parts for r in readings if "@" not in p and not p.startswith("index:")]
+        composed += [f"index:{r}" for r in readings if f"index:{r}" not in composed]  # elements the reading alone gives
         if len(composed) <= 1 or len(devs) < 1:
             return None
         return devs[0] if covers("+".join(composed), case, value) else None
