@@ -26,7 +26,7 @@ it explains):
 - ``remainder-formula``: float remainder as ``x - floor(x / y) * y`` (in the type, float32 or float64);
 - ``scalar-zero-sign``: the result for the rhs zero of the other sign (a constant cached by ``==``);
 - ``daz-select``: a maximum/minimum that compares subnormal inputs as zeros and returns either operand
-  of such a tie as it was (unflushed, either sign).
+  of such a tie (or of a NaN meeting a number), as it was or flushed.
 """
 from __future__ import annotations
 
@@ -252,10 +252,12 @@ def daz_select(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
     lhs, rhs = _pair(case)
     if lhs is None or rhs is None or not _float_like(lhs) or lhs.dtype.kind == "c":
         return [np.zeros(o.shape, bool) for o in observed]
-    a, b = (np.broadcast_to(_flush(x), observed[0].shape).astype(np.float64) for x in (lhs, rhs))
-    tie = a == b  # equal once subnormals read as zero (both zeros of either sign among them)
-    picked = _matches(np.broadcast_to(lhs, observed[0].shape), observed[0]) | \
-        _matches(np.broadcast_to(rhs, observed[0].shape), observed[0])
+    shape = observed[0].shape
+    a, b = (np.broadcast_to(_flush(x), shape).astype(np.float64) for x in (lhs, rhs))
+    tie = (a == b) | np.isnan(a) | np.isnan(b)  # equal once subnormals read as zero, or a NaN met
+    picked = np.zeros(shape, bool)
+    for x in (lhs, rhs, _flush(lhs), _flush(rhs)):  # an operand as it was, or flushed (float32, float64)
+        picked |= _matches(np.broadcast_to(x, shape), observed[0])
     return [tie & picked]
 
 
