@@ -18,6 +18,7 @@ import numpy as np
 from conformance.case import Case
 from conformance.compare import mismatch_mask
 from conformance.outcome import Outcome
+from conformance.verdict_gather import _fill_constants  # the fill values a gather verdict accepts
 
 GATHER_RULES = ("clamp", "fill", "error", "reset", "low-clamp")
 SCATTER_RULES = ("skip-element", "skip-window", "clamp", "error", "reset", "low-clamp")
@@ -102,14 +103,6 @@ def candidates(case: Case) -> tuple[IndexModel, ...]:
     if case.op not in RULES or dt is None:
         return ()
     return models(case.op, dt.str)
-
-
-def _fill_constants(dt: np.dtype) -> list:
-    if dt.kind in "iu":
-        return [0, np.iinfo(dt).min, np.iinfo(dt).max]
-    if dt.kind == "b":
-        return [False, True]
-    return [0, np.nan]
 
 
 def _filled_fits(expected: np.ndarray, filled: np.ndarray, observed: np.ndarray) -> bool:
