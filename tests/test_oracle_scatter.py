@@ -106,3 +106,22 @@ def test_float_sum_in_any_order_conforms_but_a_dropped_term_does_not():
 def test_integer_duplicates_compare_exactly():
     case = _dup_case(np.int8, "add", [100], [100, -100, 27])
     assert _verdict(case, [127]) == "conform" and _verdict(case, [126]) == "wrong-value"
+
+
+def test_complex_product_may_round_either_way_but_a_wrong_product_is_caught():
+    # (2**-149) * (-0.5j): the imaginary part is exactly half the smallest subnormal; a fused formula
+    # rounds it to -0.0, an unfused one adds +0.0 and gets +0.0. The spec does not fix the formula.
+    case = _dup_case(np.complex64, "multiply", [1e-45 + 0j], [-0.5j])
+    assert _verdict(case, [0j]) == "conform" and _verdict(case, [complex(0, -0.0)]) == "conform"
+    case = _dup_case(np.complex64, "multiply", [1 + 2j], [3 - 1j])
+    assert _verdict(case, [5 + 5j]) == "conform"
+    assert _verdict(case, [5 - 5j]) == "wrong-value" and _verdict(case, [1 + 7j]) == "wrong-value"
+
+
+def test_complex_min_with_a_nan_part_accepts_any_value_that_met_and_nothing_else():
+    nan = complex(np.nan, 0)
+    case = _dup_case(np.complex64, "minimum", [4 - 4j], [nan, 13 - 13j])
+    assert [_verdict(case, [v]) for v in (4 - 4j, nan, 13 - 13j)] == ["conform"] * 3
+    assert _verdict(case, [0j]) == "wrong-value"
+    case = _dup_case(np.complex64, "minimum", [4 - 4j], [1 + 0j, 13 - 13j])  # no NaN: one answer
+    assert _verdict(case, [1 + 0j]) == "conform" and _verdict(case, [4 - 4j]) == "wrong-value"
