@@ -2,7 +2,7 @@
 suite's properties, as ``pytest --backend benchmarks.labelled_targets`` would, and compare the class
 of the first undeclared divergence with the label.
 
-    python -m benchmarks.class_accuracy [--only NAME ...] [--profile ci]
+    python -m benchmarks.class_accuracy [--only NAME ...] [--profile ci] [--fresh]
 
 Prints one line per target and the accuracy; exit 1 below 100 %. The run timeout is lowered to a few
 seconds for the hanging target (this measures classification, not speed).
@@ -41,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.class_accuracy", description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", nargs="*", default=(), help="target names (bench:...) to run; default: all")
     parser.add_argument("--profile", default="ci", help="Hypothesis profile (default ci)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="new random cases each run (the ci profile's random phase is otherwise seeded)")
     args = parser.parse_args(argv)
+    profiles.FRESH_DRAWS = args.fresh
     profiles.register()
     settings.load_profile(args.profile)
     runner.TARGET_TIMEOUT, runner.FIRST_CALL_GRACE = 3.0, 2.0

@@ -13,12 +13,21 @@ PROFILES = {"dev": 30, "ci": 60, "nightly": 1000}
 # of the random examples, after the same full edge phase (where the rare edges are), so the README's test
 # command stays under 10 minutes on a 2-core machine (measured: docs/measurements.md).
 COMPILED_BACKENDS = ("jax", "xla")
+FRESH_DRAWS = False  # set by a caller (benchmarks.class_accuracy --fresh) for new random cases under ci
 CI_COMPILED_EXAMPLES = 15
 
 
 def register() -> None:
     for name, examples in PROFILES.items():
         settings.register_profile(name, max_examples=examples, **_COMMON)
+
+
+def fixed_draws() -> bool:
+    """True under the ``ci`` profile: its random phase is seeded per (target, property run) like the
+    edge phase and reads no example database, so the README's test command draws the same cases on
+    every machine and every run (a gate that passes here passes there). ``dev`` and ``nightly``
+    draw new cases each run."""
+    return settings.get_current_profile_name() == "ci" and not FRESH_DRAWS
 
 
 def random_examples(backend: str, op: str = "") -> int | None:

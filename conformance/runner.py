@@ -213,8 +213,9 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
 
 
 def edge_seed(target: Target, label: str) -> int:
-    """The Hypothesis seed of one edge-phase run: a function of (target, property run) only, so pytest,
-    ``conformance report`` and the benchmarks draw the same edge cases, whatever the code around them."""
+    """The Hypothesis seed of one edge-phase run (and, under the ``ci`` profile, of the random phase):
+    a function of (target, property run) only, so pytest, ``conformance report`` and the benchmarks
+    draw the same cases, whatever the code around them."""
     return int.from_bytes(hashlib.sha256(database_key(target, label)).digest()[:8], "big")
 
 
@@ -275,15 +276,15 @@ def run_property(target: Target, kind: str) -> Counter:
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:
-        edge_phase = label.startswith("edge:")
-        configure = settings(max_examples=n, database=None) if edge_phase else \
-            settings(max_examples=n) if n else (lambda f: f)
+        fixed = label.startswith("edge:") or profiles.fixed_draws()
+        configure = settings(max_examples=n, database=None) if fixed and n else \
+            settings(database=None) if fixed else settings(max_examples=n) if n else (lambda f: f)
         test = configure(given(case=strat)(conforms))
         test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
-        if edge_phase:
+        if fixed:
             test = seed(edge_seed(target, label))(test)
         try:
-            if edge_phase:
+            if fixed:
                 with profiles.module_independent_draws():
                     test()
             else:

@@ -143,3 +143,37 @@ def test_a_target_that_writes_into_its_input_is_caught():
 def test_mutant_sample_is_killed(name):
     with pytest.raises(UndeclaredDivergence):
         run_property(MUTANTS[name], "valid")
+
+
+def _calls_of_two_runs(fresh: bool) -> tuple[list, list]:
+    from hypothesis import settings
+
+    from conformance import profiles
+
+    calls = []
+
+    @target("stablehlo.gather", "recorder:correct-gather", region={"style": "general"}, isolated=False)
+    def correct(operand, start_indices, **attrs):
+        attrs.pop("result_type", None)
+        calls.append((operand.tobytes(), start_indices.tobytes(), repr(sorted(attrs.items()))))
+        return evaluate_fast(operand, start_indices, **normalize(attrs))[0]
+
+    t, before = correct.__conformance_target__, settings.get_current_profile_name()
+    settings.load_profile("ci")
+    profiles.FRESH_DRAWS = fresh
+    try:
+        run_property(t, "valid")
+        first = list(calls)
+        calls.clear()
+        run_property(t, "valid")
+    finally:
+        profiles.FRESH_DRAWS = False
+        settings.load_profile(before)
+    return first, calls
+
+
+def test_ci_draws_the_same_random_cases_on_every_run_and_fresh_draws_new_ones():
+    first, second = _calls_of_two_runs(fresh=False)
+    assert first == second and len(set(first)) > 60
+    first, second = _calls_of_two_runs(fresh=True)
+    assert first != second
