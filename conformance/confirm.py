@@ -19,10 +19,10 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.index_models import candidates, canonical, fits, fitting
+from conformance.index_values import rows as index_rows, start_keys, with_indices
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict, case_violations, judge
 from conformance.opspec import op_spec
-from oracles.stablehlo.dims import from_index_vectors, index_vectors
 
 CONFIRMABLE = frozenset({"clamp", "fill", "wrap", "error", "skip-window", "wrong-value"})
 STRUCTURAL = ("wrong-shape", "wrong-dtype", "rejects-valid")
@@ -90,12 +90,6 @@ def _kinds(dtype: np.dtype) -> list[str]:
     return kinds
 
 
-def _start_keys(case: Case) -> list[str]:
-    """The variadic 0-d start index arrays of a dynamic slice case, in order."""
-    keys = [k for k in case.arrays if k.startswith("start_indices[")]
-    return sorted(keys, key=lambda k: int(k[len("start_indices["):-1]))
-
-
 def _enlarged_shapes(case: Case) -> dict[str, tuple[int, ...]]:
     """New shapes of the arrays whose indexed dims grow (each to its window plus 2 * PAD)."""
     a = case.attrs
@@ -117,30 +111,11 @@ def _enlarged_shapes(case: Case) -> dict[str, tuple[int, ...]]:
     return {"operand": tuple(k + 2 * PAD for k in sizes)}
 
 
-def _with_indices(case: Case, values: np.ndarray, arrays: dict) -> dict:
-    """``arrays`` with the case's index values replaced by ``values`` (rows x components)."""
-    if case.op.startswith("stablehlo.dynamic"):
-        dtype = case.arrays[_start_keys(case)[0]].dtype
-        return {**arrays, **{k: np.array(values[0, i], dtype=dtype) for i, k in enumerate(_start_keys(case))}}
-    name = op_spec(case.op).indices
-    indices, ivd = case.arrays[name], case.attrs["index_vector_dim"]
-    vectors = index_vectors(indices, ivd)
-    new = values.astype(indices.dtype).reshape(vectors.shape)
-    return {**arrays, name: from_index_vectors(new, ivd, indices.ndim)}
-
-
-def _rows(case: Case) -> int:
-    if case.op.startswith("stablehlo.dynamic"):
-        return 1 if _start_keys(case) else 0
-    vectors = index_vectors(case.arrays[op_spec(case.op).indices], case.attrs["index_vector_dim"])
-    return int(np.prod(vectors.shape[:-1], dtype=np.int64))
-
-
 def probes(case: Case) -> list[Case]:
     """Cases with ``case``'s dimension numbers, enlarged indexed dims, distinct values, and index
     values that tell the candidate models apart."""
     models = candidates(case)
-    rows = _rows(case) if models else 0
+    rows = index_rows(case) if models else 0
     if rows == 0:
         return []
     from conformance.index_models import index_dtype
@@ -148,7 +123,7 @@ def probes(case: Case) -> list[Case]:
     dtype = index_dtype(case)
     info = np.iinfo(dtype)
     shapes = _enlarged_shapes(case)
-    index_keys = set(_start_keys(case)) | {op_spec(case.op).indices}
+    index_keys = set(start_keys(case)) | {op_spec(case.op).indices}
     others = {k: v for k, v in case.arrays.items() if k not in index_keys}
     first = "updates" if case.attrs.get("update_computation") == "minimum" else ""  # else an update never wins
     base = _numbered(others, shapes, first=first)
@@ -171,7 +146,7 @@ def probes(case: Case) -> list[Case]:
         # memory outside the operand, mostly zeros) differ in some run
         for bit in range(_bool_bits(others, shapes)):
             patterned = _numbered(others, shapes, bit, first) if bit else base
-            arrays = _with_indices(case, values, patterned)
+            arrays = with_indices(case, values, patterned)
             probe = Case(case.op, {k: arrays[k] for k in case.arrays}, attrs, result_type=result_type,
                          meta={"probe": kind + (f"-bit{bit}" if bit else "")})
             if probe not in out and not case_violations(probe):

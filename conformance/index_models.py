@@ -17,6 +17,7 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.compare import mismatch_mask
+from conformance.index_values import components, effective
 from conformance.outcome import Outcome
 from conformance.verdict_gather import _fill_constants  # the fill values a gather verdict accepts
 
@@ -188,7 +189,7 @@ def _slice_prediction(case: Case, m: IndexModel):
 def _refuses_any(case: Case, m: IndexModel) -> bool:
     """An ``error`` model refuses a case with any out-of-bounds start (as read), even one whose window
     or update is empty: a backend that checks its indices checks them all."""
-    return m.rule == "error" and any(_effective(v, d, k, m.reading, m.rule) == "out" for v, d, k in _components(case))
+    return m.rule == "error" and any(effective(v, d, k, m.reading, m.rule) == "out" for v, d, k in components(case))
 
 
 def fits(case: Case, outcome: Outcome, m: IndexModel) -> bool:
@@ -215,47 +216,18 @@ def fitting(case: Case, outcome: Outcome, among=None) -> list[IndexModel]:
     return [m for m in (candidates(case) if among is None else among) if fits(case, outcome, m)]
 
 
-def _components(case: Case) -> list[tuple[object, int, int]]:
-    """Every index component of ``case`` with the (dim, window size) of the dim it indexes."""
-    from conformance.opspec import op_spec
-    from oracles.stablehlo.dims import index_vectors
-
-    columns = op_spec(case.op).part("columns")(case)
-    if case.op.startswith("stablehlo.dynamic"):
-        keys = sorted((k for k in case.arrays if k.startswith("start_indices[")), key=lambda k: int(k[14:-1]))
-        return [(case.arrays[k][()], d, s) for k, (d, s) in zip(keys, columns)]
-    vectors = index_vectors(case.arrays[op_spec(case.op).indices], case.attrs["index_vector_dim"])
-    flat = vectors.reshape(-1, vectors.shape[-1]) if vectors.shape[-1] else vectors.reshape(0, 0)
-    return [(row[k], d, s) for row in flat for k, (d, s) in enumerate(columns)]
-
-
-def _effective(value, dim: int, size: int, reading: str, rule: str):
-    """The start a model uses for one index component: what its rule makes of the value as read
-    ("out" where the rule treats every out-of-bounds start alike)."""
-    from oracles.stablehlo.policy import read_scalar
-
-    s, hi = read_scalar(value, dim, reading), dim - size
-    if 0 <= s <= hi or rule == "skip-element":
-        return s
-    if rule == "clamp":
-        return min(max(s, 0), hi)
-    if rule == "low-clamp" and s < 0:
-        return 0
-    return "out"
-
-
 def canonical(m: IndexModel, cases: list[Case]) -> IndexModel:
     """``m`` with the parts that changed nothing on ``cases`` dropped: a reading step after which every
     start its rule uses is the same, and the out-of-bounds rule where no start (as read) was out of
     bounds. Two models equal after this behave alike on every case seen: they are one model."""
     from oracles.stablehlo.policy import read_scalar
 
-    comps = [c for case in cases for c in _components(case)]
+    comps = [c for case in cases for c in components(case)]
     steps = [s for s in m.reading.split(">") if s != "keep"]
     for step in list(steps):
         shorter = [s for s in steps if s != step]
         full, cut = ">".join(steps) or "keep", ">".join(shorter) or "keep"
-        if all(_effective(v, d, k, full, m.rule) == _effective(v, d, k, cut, m.rule) for v, d, k in comps):
+        if all(effective(v, d, k, full, m.rule) == effective(v, d, k, cut, m.rule) for v, d, k in comps):
             steps = shorter
     reading = ">".join(steps) or "keep"
     used = any(not 0 <= read_scalar(v, d, reading) <= d - s for v, d, s in comps)

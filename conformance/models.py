@@ -37,6 +37,7 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.compare import mismatch_mask
+from conformance.index_values import reread
 from conformance.opspec import op_spec
 
 
@@ -315,30 +316,11 @@ def _user_model(ref: str) -> Callable:
     return model
 
 
-def _reread(case: Case, spec: str) -> Case:
-    """``case`` with every index component replaced by the start ``spec`` (``<reading>[/<rule>]``) makes
-    of it (``from-end``: a negative index counted from the end; ``keep/clamp``: an out-of-bounds start
-    clamped), so that a value model composes with a declared index behaviour."""
-    from conformance.confirm import _with_indices
-    from conformance.index_models import RULES, _components, _effective
-
-    reading, _, rule = spec.partition("/")
-    comps = _components(case) if case.op in RULES else []
-    if not comps:
-        return case
-    columns = len(op_spec(case.op).part("columns")(case))
-    starts = [_effective(v, d, k, reading, rule or "skip-element") for v, d, k in comps]
-    values = np.array([v if s == "out" else s for s, (v, _, _) in zip(starts, comps)], dtype=object)
-    values = values.reshape(-1, columns)
-    return Case(case.op, _with_indices(case, values, dict(case.arrays)), dict(case.attrs),
-                result_type=case.result_type, meta=dict(case.meta))
-
-
 def resolve(name: str) -> Callable:
     """The function of one model name (see the module docstring); ``ModelError`` if it names nothing."""
     if "@" in name and not name.startswith("index:"):  # model@reading: the model on the re-read case
         base, _, reading = name.partition("@")
-        from conformance.index_models import RULE_CLASS
+        from conformance.index_models import RULE_CLASS, RULES
         from oracles.stablehlo.policy import NEGATIVES
 
         steps, _, rule = reading.partition("/")
@@ -346,7 +328,7 @@ def resolve(name: str) -> Callable:
             raise ModelError(f"model {name!r}: expected <model>@<reading>[/<rule>], readings {', '.join(NEGATIVES)}, "
                              f"rules {', '.join(RULE_CLASS)}")
         fn = resolve(base)
-        return lambda case, observed: fn(_reread(case, reading), observed)
+        return lambda case, observed: fn(reread(case, reading) if case.op in RULES else case, observed)
     if name in BUILTIN:
         return BUILTIN[name]
     if name.startswith("index:"):
