@@ -261,7 +261,7 @@ def run_property(target: Target, kind: str) -> Counter:
     if kind == "duplicates":
         examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
     if kind == "stateful":
-        examples = min(examples or STATEFUL_EXAMPLES, STATEFUL_EXAMPLES)
+        examples = min(examples or STATEFUL_EXAMPLES, profiles.stateful_examples() or STATEFUL_EXAMPLES)
 
     def conforms(case: Case) -> None:
         other = ops.sibling(case) if kind == "stateful" else None

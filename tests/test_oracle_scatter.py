@@ -2,7 +2,7 @@
 the callable/variadic forms, and the schedule-aware comparison (accepts every order, nothing else)."""
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conformance.case import Case
@@ -18,6 +18,8 @@ from tests.helpers import same_results
 
 ANY_STYLE = st.sampled_from(STYLES).flatmap(lambda s: scatter_cases(style=s, edge_dims=False, max_inputs=2))
 
+ORACLE_EXAMPLES = 60  # the oracles' own checks keep their strength whatever the profile's count
+
 
 def _both(case, variant):
     out = []
@@ -29,6 +31,7 @@ def _both(case, variant):
     return out
 
 
+@settings(max_examples=ORACLE_EXAMPLES)
 @given(case=ANY_STYLE, variant=st.sampled_from(sorted(SCATTER_VARIANTS)))
 def test_literal_equals_fast(case, variant):
     lit, fast = _both(case, SCATTER_VARIANTS[variant])
@@ -38,6 +41,7 @@ def test_literal_equals_fast(case, variant):
     assert same_results(lit, fast)
 
 
+@settings(max_examples=ORACLE_EXAMPLES)
 @given(case=scatter_cases(edge_dims=False, max_inputs=2, index_dtypes=("int8", "int16", "int32", "int64")))
 def test_oracle_equals_stablehlo_interpreter(case, builtin_target):
     """Same schedule or not, the interpreter's answer must be one some schedule gives (the judge's test)."""

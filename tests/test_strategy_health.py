@@ -13,7 +13,7 @@ from conformance.registry import Target, installed_backends, load_backend
 from oracles.stablehlo.elementwise import OPS as ELEMENTWISE_OPS
 from strategies.boundary import BOUNDARY_SHARE
 
-DRAWS = int(os.environ.get("HEALTH_DRAWS", "10000"))  # per spec op, over all its regions
+DRAWS = int(os.environ.get("HEALTH_DRAWS", "2000"))  # per spec op, over all its regions
 # every registered spec op but mlir.elementwise (its cases are shape tables, without boundary scenarios);
 # the 17 elementwise value ops share one strategy (strategies/elementwise_values.py): one group of
 # DRAWS cases over the regions of all of them
