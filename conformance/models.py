@@ -120,6 +120,8 @@ def _flush(a: np.ndarray) -> np.ndarray:
 
 
 def ftz(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    from conformance.scatter_compare import flushing
+
     flushed = _with_arrays(case, lambda k, v: v if _index_key(case, k) else _flush(v))
     alternatives = []
     for c in (case, flushed):
@@ -128,7 +130,20 @@ def ftz(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
         except Exception:  # noqa: BLE001 - a flushed case the oracle cannot evaluate explains nothing
             continue
         alternatives += [results, [_flush(r) for r in results]]
-    return _explained_by(alternatives, observed)
+    out = _explained_by(alternatives, observed)
+    with flushing():  # colliding updates: any order, each partial result flushed
+        for c in (case, flushed):
+            out = [a | b for a, b in zip(out, _op_explains(c, observed))]
+    return out
+
+
+def _op_explains(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """Elementwise: where the op's own judge finds ``observed`` right for ``case`` (any order of a
+    scatter's updates, NaN equal to NaN, ...)."""
+    try:
+        return [~np.asarray(b) for b in op_spec(case.op).part("mismatch")(case, _raw(observed))[2]]
+    except Exception:  # noqa: BLE001 - a case whose shape does not fit the value explains nothing
+        return [np.zeros(o.shape, bool) for o in observed]
 
 
 def nan_either(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
@@ -305,11 +320,8 @@ def _user_model(ref: str) -> Callable:
 
     def model(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
         value = fn(case)
-        if isinstance(value, Case):  # the spec's result on another case: judged as the op judges (any
-            try:                      # order of a scatter's updates, NaN equal NaN, ...)
-                return [~np.asarray(b) for b in op_spec(case.op).part("mismatch")(value, _raw(observed))[2]]
-            except Exception:  # noqa: BLE001 - a case whose shape does not fit the value explains nothing
-                return [np.zeros(o.shape, bool) for o in observed]
+        if isinstance(value, Case):  # the spec's result on another case, judged as the op judges
+            return _op_explains(value, observed)
         values = list(value) if isinstance(value, (tuple, list)) else [value]
         return _explained_by([[np.asarray(v) for v in values]], observed)
 
