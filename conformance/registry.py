@@ -94,8 +94,9 @@ class Target:
     backend: str = ""
     repro: Callable | None = None  # (case kwargs, case) -> (imports, setup lines, call): its repro script code
     eager: tuple[str, str] = ()  # (backend, target name) of the uncompiled target this one compiles, if any
-    # after a declared crash survived on a valid case, restart the workers (it may have written out of
-    # bounds); False where the declared crash is a clean abort and a restart would cost recompiles
+    # after a declared crash survived on a valid case of an op that writes by index, restart the workers
+    # (it may have written out of bounds); False where the declared crash is a clean abort and a restart
+    # would cost recompiles
     restart_after_crash: bool = True
 
     def call_kwargs(self, case) -> dict[str, Any]:

@@ -177,3 +177,27 @@ def test_ci_draws_the_same_random_cases_on_every_run_and_fresh_draws_new_ones():
     assert first == second and len(set(first)) > 30
     first, second = _calls_of_two_runs(fresh=True)
     assert first != second
+
+
+@pytest.mark.parametrize("backend, name, restarts", [("numpy", "numpy:x[idx]=v", True),
+                                                     ("numpy", "numpy:take[raise]", False)])
+def test_workers_restart_after_a_survived_declared_crash_only_where_the_op_writes_by_index(
+        backend, name, restarts, monkeypatch):
+    from hypothesis import HealthCheck, given, seed, settings
+
+    from conformance import isolation, ops, runner
+    from conformance.registry import loaded_target
+
+    t, closed, cases = loaded_target(backend, name), [], []
+
+    @seed(0)
+    @settings(max_examples=1, database=None, suppress_health_check=list(HealthCheck))
+    @given(case=ops.valid_cases(t).filter(ops.substantive))
+    def draw(case):
+        cases.append(case)
+
+    draw()
+    monkeypatch.setattr(type(t), "declared", lambda self, classes, case, value=None: "crash" in classes or None)
+    monkeypatch.setattr(isolation, "close", lambda *names: closed.extend(names))
+    assert runner.call(t, cases[-1]).kind != "crash"  # survived (a value or a rejection)
+    assert bool(closed) == restarts
