@@ -27,8 +27,7 @@ def fixed_draws() -> bool:
     """True under the ``ci`` profile: its random phase is seeded per (target, property run) like the
     edge phase and reads no example database, so a fresh run of the README's test command draws the
     same cases on every machine (a gate that passes here passes there; tests run before in the same
-    worker can still shift Hypothesis's draws). ``dev`` and ``nightly``
-    draw new cases each run."""
+    worker can still shift Hypothesis's draws). ``dev`` and ``nightly`` draw new cases each run."""
     return settings.get_current_profile_name() == "ci" and not FRESH_DRAWS
 
 
