@@ -19,7 +19,7 @@ from conformance.case import Case
 from conformance.compare import mismatch_mask
 from conformance.index_values import components, effective
 from conformance.outcome import Outcome
-from conformance.verdict_gather import _fill_constants  # the fill values a gather verdict accepts
+from conformance.verdict_gather import fill_constants  # the fill values a gather verdict accepts
 
 GATHER_RULES = ("clamp", "fill", "error", "reset", "low-clamp")
 SCATTER_RULES = ("skip-element", "skip-window", "clamp", "error", "reset", "low-clamp")
@@ -118,7 +118,7 @@ def _filled_fits(expected: np.ndarray, filled: np.ndarray, observed: np.ndarray)
     fills = observed[filled]
     if mismatch_mask(np.broadcast_to(fills[:1], fills.shape), fills).any():
         return False
-    return any(not mismatch_mask(np.asarray(c, observed.dtype), fills[:1]).any() for c in _fill_constants(observed.dtype))
+    return any(not mismatch_mask(np.asarray(c, observed.dtype), fills[:1]).any() for c in fill_constants(observed.dtype))
 
 
 class _Refused(Exception):
@@ -261,6 +261,6 @@ def explained(case: Case, observed: list[np.ndarray], m: IndexModel) -> list[np.
     expected, filled = predicted
     obs = observed[0]
     ok = ~mismatch_mask(expected, obs)
-    for c in _fill_constants(obs.dtype):
+    for c in fill_constants(obs.dtype):
         ok |= filled & ~mismatch_mask(np.broadcast_to(np.asarray(c, obs.dtype), obs.shape), obs)
     return [ok]

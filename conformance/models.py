@@ -123,17 +123,15 @@ def ftz(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
     from conformance.scatter_compare import flushing
 
     flushed = _with_arrays(case, lambda k, v: v if _index_key(case, k) else _flush(v))
-    alternatives = []
+    out = [np.zeros(o.shape, bool) for o in observed]
     for c in (case, flushed):
         try:
-            results = _results(c, observed)
+            with flushing():  # colliding updates: any order, each partial result flushed
+                _, results, bad = op_spec(c.op).part("mismatch")(c, _raw(observed))
         except Exception:  # noqa: BLE001 - a flushed case the oracle cannot evaluate explains nothing
             continue
-        alternatives += [results, [_flush(r) for r in results]]
-    out = _explained_by(alternatives, observed)
-    with flushing():  # colliding updates: any order, each partial result flushed
-        for c in (case, flushed):
-            out = [a | b for a, b in zip(out, _op_explains(c, observed))]
+        for i, (o, r, b) in enumerate(zip(observed, results, bad)):
+            out[i] |= ~np.asarray(b, bool) | _matches(_flush(np.asarray(r)), o)
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import warnings
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import replace
 
 from hypothesis import given, seed, settings
@@ -279,17 +280,15 @@ def run_property(target: Target, kind: str) -> Counter:
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:
         fixed = label.startswith("edge:") or profiles.fixed_draws()
-        configure = settings(max_examples=n, database=None) if fixed and n else \
-            settings(database=None) if fixed else settings(max_examples=n) if n else (lambda f: f)
-        test = configure(given(case=strat)(conforms))
+        # a fixed phase: its own seed, no database; any other draws anew, even where Hypothesis would
+        # derandomize every profile (it does wherever the CI variable is set)
+        chosen = {"database": None} if fixed else {"derandomize": False}
+        test = settings(**chosen, **({"max_examples": n} if n else {}))(given(case=strat)(conforms))
         test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
         if fixed:
             test = seed(edge_seed(target, label))(test)
         try:
-            if fixed:
-                with profiles.module_independent_draws():
-                    test()
-            else:
+            with profiles.module_independent_draws() if fixed else nullcontext():
                 test()
         except (UndeclaredDivergence, FlakyFailure) as e:
             failure = _reported(target, e)

@@ -137,12 +137,13 @@ def _within_rounding(targets, writers, slot, inp, upd, obs, computation, dt) -> 
     complex_ = dt.kind == "c"
     wide = np.complex128 if complex_ else np.float64
     info = _finfo(dt)
-    u, big, tiny = float(info.eps) / 2, float(info.max), float(info.smallest_subnormal)
-    if _FLUSHING.get():  # a flushed partial result is off by less than the smallest normal number
-        tiny = float(info.tiny)
+    flushing_ = _FLUSHING.get()  # a flushed partial result is off by less than the smallest normal number
+    u, big = float(info.eps) / 2, float(info.max)
+    tiny = float(info.tiny if flushing_ else info.smallest_subnormal)
     terms_n = np.bincount(slot, minlength=len(targets)) + 1  # the input plus its updates
     t_in, t_up = inp[targets].astype(wide), upd[writers].astype(wide)
     o = obs[targets].astype(wide)
+    slack = terms_n * tiny if flushing_ else 0.0  # a sum's flushed partial sums
     with np.errstate(all="ignore"):
         if computation == "add":
             exact = t_in.copy()
@@ -152,14 +153,13 @@ def _within_rounding(targets, writers, slot, inp, upd, obs, computation, dt) -> 
                 np.add.at(s_re, slot, np.abs(t_up.real))
                 np.add.at(s_im, slot, np.abs(t_up.imag))
                 g = 2 * _gamma(terms_n - 1, u)
-                slack = terms_n * tiny if _FLUSHING.get() else 0.0
                 close = (np.abs(o.real - exact.real) <= g * s_re + slack) & \
                     (np.abs(o.imag - exact.imag) <= g * s_im + slack)
                 may_overflow = np.maximum(s_re, s_im) > big
             else:
                 s = np.abs(t_in)
                 np.add.at(s, slot, np.abs(t_up))
-                close = np.abs(o - exact) <= 2 * _gamma(terms_n - 1, u) * s + (terms_n * tiny if _FLUSHING.get() else 0.0)
+                close = np.abs(o - exact) <= 2 * _gamma(terms_n - 1, u) * s + slack
                 may_overflow = s > big
         else:
             exact = t_in.copy()
@@ -171,7 +171,7 @@ def _within_rounding(targets, writers, slot, inp, upd, obs, computation, dt) -> 
             rel = 2 * ((1 + per_mult) ** (terms_n - 1) - 1)
             flush = terms_n * tiny * mags_hi * (mags_lo < float(info.tiny) * 2.0 ** terms_n)
             close = np.abs(o - exact) <= rel * np.abs(exact) + flush
-            if _FLUSHING.get() and not complex_:
+            if flushing_ and not complex_:
                 few = terms_n - 1 <= ORDERS_UP_TO
                 close[few] = _some_flushed_order(t_in, t_up, slot, o, rel, info)[few]
             may_overflow = mags_hi > big

@@ -32,10 +32,10 @@ def _matches_variant(case: Case, observed: np.ndarray, name: str) -> bool:
     fills = observed[filled]  # one constant fills the windows: 0, NaN, the dtype's extremes, or True
     if mismatch_mask(np.broadcast_to(fills[:1], fills.shape), fills).any():
         return False
-    return any(not mismatch_mask(np.asarray(c, observed.dtype), fills[:1]).any() for c in _fill_constants(observed.dtype))
+    return any(not mismatch_mask(np.asarray(c, observed.dtype), fills[:1]).any() for c in fill_constants(observed.dtype))
 
 
-def _fill_constants(dt: np.dtype) -> list:
+def fill_constants(dt: np.dtype) -> list:
     if dt.kind in "iu":
         return [0, np.iinfo(dt).min, np.iinfo(dt).max]
     if dt.kind == "b":

@@ -166,9 +166,6 @@ def correct(operand, start_indices, **attrs):
 profiles.register()
 settings.load_profile("ci")
 profiles.FRESH_DRAWS = sys.argv[1] == "fresh"
-if profiles.FRESH_DRAWS:  # Hypothesis derandomizes every profile where CI is set: undo that here
-    settings.register_profile("ci-fresh", parent=settings.get_profile("ci"), derandomize=False)
-    settings.load_profile("ci-fresh")
 run_property(correct.__conformance_target__, "valid")
 print(calls.hexdigest())
 """
