@@ -13,9 +13,11 @@ from adapters.numpy_scatter import PUT_TARGETS, UFUNC_TARGETS, put_along_axis, s
 from adapters.numpy_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
 from adapters.broadcast_shapes import numpy_broadcast_shapes, numpy_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from adapters.numpy_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
+from conformance import layouts
 from conformance.registry import target
 
 REQUIRES = ("numpy",)
+LAYOUTS = layouts.NUMPY  # its targets take views: each array in any memory layout numpy has
 OP = "stablehlo.gather"
 WRAP_LOOP_LIMIT = 2**31  # |index| / axis length steps above this take seconds to forever
 

@@ -10,14 +10,27 @@ ELEMENTS = ("bool", "int8", "int16", "int32", "int64", "uint8", "float16", "bflo
 
 
 def to_torch(a: np.ndarray):
+    """A torch tensor of its own with ``a``'s values, in ``a``'s memory layout where torch has one (the
+    strides and offset of a view into a one-dimensional buffer, ``conformance.layouts``), else C-contiguous."""
     import torch
 
-    a = np.array(a, order="C", copy=True)  # (np.ascontiguousarray would turn a 0-d array into 1-d)
-    if a.dtype.name == "bfloat16":
-        t = torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
+    base = a.base if isinstance(a, np.ndarray) else None
+    if a.size and not a.flags.c_contiguous and isinstance(base, np.ndarray) and base.ndim == 1 \
+            and base.dtype == a.dtype and min(a.strides, default=0) >= 0:
+        buffer = _tensor(np.array(base, copy=True))  # the whole buffer, so the view's strides stay as they are
+        start = (a.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // a.itemsize
+        t = buffer.as_strided(a.shape, [s // a.itemsize for s in a.strides], start)
     else:
-        t = torch.from_numpy(a)
+        t = _tensor(np.array(a, order="C", copy=True))  # (np.ascontiguousarray would turn a 0-d array into 1-d)
     return t.to(runtime.device())
+
+
+def _tensor(a: np.ndarray):
+    import torch
+
+    if a.dtype.name == "bfloat16":
+        return torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(a)
 
 
 def to_numpy(t) -> np.ndarray:

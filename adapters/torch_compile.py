@@ -19,11 +19,12 @@ import functools
 import re
 import time
 
-from conformance import compile_clock, compile_stats
+from conformance import compile_clock, compile_stats, layouts
 from conformance.opspec import NoRepro
 from conformance.registry import inherit_deviations, load_backend, target
 
 REQUIRES = ("torch",)
+LAYOUTS = layouts.TORCH  # its targets take views: each array in any memory layout torch has
 EAGER = "torch"
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
 _WRAPPERS: dict[object, object] = {}

@@ -43,9 +43,9 @@ def _scatter(inputs, scatter_indices, updates, variant="skip-element", **attrs):
     return tuple(out) if isinstance(inputs, list) else out[0]
 
 
-def mutant(op: str, name: str, region: dict):
+def mutant(op: str, name: str, region: dict, layouts: tuple[str, ...] | None = None):
     def mark(fn):
-        MUTANTS[name] = target(op, f"mutant:{name}", region=region, isolated=False)(fn)
+        MUTANTS[name] = target(op, f"mutant:{name}", region=region, isolated=False, layouts=layouts)(fn)
         return fn
     return mark
 
@@ -527,3 +527,75 @@ def value_remainder_python(lhs, rhs, **kw):
     with np.errstate(all="ignore"):
         out = np.remainder(lhs, np.asarray(rhs, lhs.dtype))
     return np.asarray(out, lhs.dtype)
+
+
+# ---- memory layouts: kernels that read a view wrongly. Layouts: what numpy's own targets take
+# (adapters/numpy.py LAYOUTS); the regions: numpy:take[clip] and the numpy elementwise targets'.
+
+from conformance.layouts import NUMPY as NP_LAYOUTS  # noqa: E402
+
+
+def _raw(a: np.ndarray, start: int, strides: tuple[int, ...]) -> np.ndarray:
+    """What a kernel reads from ``a``'s buffer: from element ``start`` with element ``strides``
+    (clipped to the buffer: past its end there is only more fill)."""
+    base = a.base if isinstance(a.base, np.ndarray) and a.base.ndim == 1 else np.ascontiguousarray(a).reshape(-1)
+    if a.size == 0:
+        return a
+    index = start + sum(np.arange(n).reshape((-1,) + (1,) * (a.ndim - 1 - i)) * s for i, (n, s) in enumerate(zip(a.shape, strides)))
+    return base[np.clip(np.asarray(index), 0, base.size - 1)].reshape(a.shape)
+
+
+def _start(a: np.ndarray) -> int:
+    base = a.base if isinstance(a.base, np.ndarray) and a.base.ndim == 1 else None
+    return 0 if base is None else (a.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // a.itemsize
+
+
+def _elements(a: np.ndarray) -> tuple[int, ...]:
+    return tuple(s // a.itemsize for s in a.strides)
+
+
+def _c_strides(shape) -> tuple[int, ...]:
+    return tuple(int(np.prod(shape[i + 1:])) for i in range(len(shape)))
+
+
+def read_memory_order(a: np.ndarray) -> np.ndarray:
+    """The elements in the order they lie in memory, taken as C order (a kernel that walks the buffer)."""
+    return a.ravel(order="K").reshape(a.shape)
+
+
+def read_unit_inner_stride(a: np.ndarray) -> np.ndarray:
+    """The innermost stride taken as one element (a vectorised load that assumes it)."""
+    return _raw(a, _start(a), _elements(a)[:-1] + (1,)) if a.ndim else a
+
+
+def read_from_buffer_start(a: np.ndarray) -> np.ndarray:
+    """The view's offset dropped: reads from the buffer's first element."""
+    return _raw(a, 0, _elements(a))
+
+
+def read_dense(a: np.ndarray) -> np.ndarray:
+    """``size`` elements copied from the data pointer, as if the view were C-contiguous (a memcpy)."""
+    return _raw(a, _start(a), _c_strides(a.shape))
+
+
+def read_abs_strides(a: np.ndarray) -> np.ndarray:
+    """Negative strides taken as positive from the same first element (an unsigned stride type)."""
+    return _raw(a, _start(a), tuple(abs(s) for s in _elements(a)))
+
+
+LAYOUT_BUGS = {"memory-order": read_memory_order, "unit-inner-stride": read_unit_inner_stride,
+               "ignores-offset": read_from_buffer_start, "dense-copy": read_dense, "abs-strides": read_abs_strides}
+
+
+def _layout_mutants():
+    for bug, read in LAYOUT_BUGS.items():
+        @mutant("stablehlo.gather", f"layout-gather-{bug}", TAKE, NP_LAYOUTS)
+        def gather_reads(operand, start_indices, _read=read, **attrs):
+            return _gather(_read(operand), start_indices, **attrs)
+
+        @mutant("stablehlo.add", f"layout-add-{bug}", {**NP_VALUES, "dtypes": ("float32", "int32")}, NP_LAYOUTS)
+        def add_reads(lhs, rhs, _read=read, **kw):
+            return _value("add", {"lhs": _read(lhs) if isinstance(lhs, np.ndarray) else lhs, "rhs": rhs, **kw})
+
+
+_layout_mutants()

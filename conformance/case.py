@@ -51,7 +51,8 @@ class Case:
 
     ``result_type`` optionally declares the result (``{"shape": [...], "dtype": name}``) as
     StableHLO text must; ``meta`` carries what a strategy intended (e.g. the label it breaks) and is
-    not part of the identity.
+    not part of the identity; ``layouts`` names the memory layout an array reaches the target in
+    (``conformance.layouts``; an array not named is C-contiguous).
     """
 
     op: str
@@ -59,6 +60,7 @@ class Case:
     attrs: dict[str, Any]
     result_type: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    layouts: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -70,6 +72,8 @@ class Case:
             out["result_type"] = _plain(self.result_type)
         if self.meta:
             out["meta"] = _plain(self.meta)
+        if any(v != "c" for v in self.layouts.values()):
+            out["layouts"] = {k: v for k, v in sorted(self.layouts.items()) if v != "c"}
         return out
 
     @classmethod
@@ -83,6 +87,7 @@ class Case:
             attrs=dict(d["attrs"]),
             result_type=d.get("result_type"),
             meta=dict(d.get("meta", {})),
+            layouts=dict(d.get("layouts", {})),
         )
 
     def dumps(self) -> str:
@@ -118,14 +123,29 @@ class Case:
                 out[key] = value
         return {**out, **self.attrs}
 
+    def layout_kwargs(self) -> dict[str, Any]:
+        """The arrays' memory layouts by keyword argument (a list for a variadic operand), as
+        ``outcome.guarded_call`` takes them; empty where every array is C-contiguous."""
+        out: dict[str, Any] = {}
+        for key in self.arrays:
+            kind = self.layouts.get(key, "c")
+            m = _VARIADIC.fullmatch(key)
+            if m:
+                out.setdefault(m.group(1), []).append(kind)
+            else:
+                out[key] = kind
+        return out if any(k != "c" for k in self.layouts.values()) else {}
+
     def signature(self) -> str:
         """What a compiler specialises on: the op, each array's dtype and shape, and the attributes
         (values aside), as one string."""
-        arrs = ",".join(f"{k}:{v.dtype.name}{list(v.shape)}" for k, v in self.arrays.items())
+        arrs = ",".join(f"{k}:{v.dtype.name}{list(v.shape)}{'/' + self.layouts[k] if self.layouts.get(k, 'c') != 'c' else ''}"
+                        for k, v in self.arrays.items())
         return f"{self.op}|{arrs}|{json.dumps(_plain(self.attrs), sort_keys=True, default=str)}"
 
     def describe(self) -> str:
         """A short human-readable line: shapes, dtypes and attributes."""
         arrs = ", ".join(f"{k}: {v.dtype.name}{list(v.shape)}" for k, v in self.arrays.items())
         attrs = ", ".join(f"{k}={_plain(v)}" for k, v in self.attrs.items())
-        return f"{self.op}({arrs}; {attrs})"
+        laid = ", ".join(f"{k} {v}" for k, v in sorted(self.layouts.items()) if v != "c")
+        return f"{self.op}({arrs}; {attrs})" + (f" [layout: {laid}]" if laid else "")

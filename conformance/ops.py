@@ -5,6 +5,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
+from conformance.layouts import made_constant
 from conformance.opspec import op_spec, spec_ops
 from conformance.registry import Target
 
@@ -82,5 +83,7 @@ def sibling(case: Case) -> Case | None:
                 arrays[k] = flat.reshape(a.shape)
                 continue
         arrays[k] = flat[::-1].reshape(a.shape)
-    other = Case(case.op, arrays, dict(case.attrs), result_type=case.result_type, meta={**case.meta, "sibling": True})
+    arrays = {k: made_constant(a, case.layouts.get(k, "c")) for k, a in arrays.items()}  # the same layouts
+    other = Case(case.op, arrays, dict(case.attrs), result_type=case.result_type, meta={**case.meta, "sibling": True},
+                 layouts=dict(case.layouts))
     return None if other == case else other

@@ -69,11 +69,15 @@ class Guarded:
     mutated: tuple[str, ...] = ()
 
 
-def _copy(v: Any) -> Any:
+def _copy(v: Any, kind: Any = "c") -> Any:
+    """A fresh copy of an argument, in memory layout ``kind`` (a list of kinds for a variadic one)."""
+    from conformance.layouts import lay_out
+
     if isinstance(v, np.ndarray):
-        return v.copy()
+        return v.copy() if kind == "c" else lay_out(v, kind)
     if isinstance(v, list) and all(isinstance(x, np.ndarray) for x in v):
-        return [x.copy() for x in v]
+        kinds = kind if isinstance(kind, list) else [kind] * len(v)
+        return [_copy(x, k) for x, k in zip(v, kinds)]
     return v
 
 
@@ -85,13 +89,28 @@ def _changed(before: Any, after: Any) -> bool:
     return False
 
 
-def guarded_call(fn, kwargs: dict[str, Any]) -> Guarded:
+def _outside(v: Any) -> bytes:
+    from conformance.layouts import outside
+
+    if isinstance(v, np.ndarray):
+        return outside(v)
+    if isinstance(v, list):
+        return b"".join(_outside(x) for x in v)
+    return b""
+
+
+def guarded_call(fn, kwargs: dict[str, Any], layouts: dict[str, Any] | None = None) -> Guarded:
     """Call ``fn`` on copies of the input arrays and report which copies it wrote into: the caller's
     arrays stay pristine (the expected value is computed from them), and a target that changes its
-    inputs is caught even when it returns the right value."""
-    copies = {k: _copy(v) for k, v in kwargs.items()}
+    inputs is caught even when it returns the right value. ``layouts`` gives the memory layout of a
+    copy by argument name (``conformance.layouts``; a list per variadic argument): the target gets the
+    view as it is, and writing into its buffer outside the view counts as writing into the input."""
+    layouts = layouts or {}
+    copies = {k: _copy(v, layouts.get(k, "c")) for k, v in kwargs.items()}
+    around = {k: _outside(v) for k, v in copies.items() if k in layouts}
     value = fn(**copies)
-    return Guarded(value, tuple(k for k in kwargs if _changed(kwargs[k], copies[k])))
+    return Guarded(value, tuple(k for k in kwargs if _changed(kwargs[k], copies[k])
+                                or (k in around and _outside(copies[k]) != around[k])))
 
 
 def run(fn, kwargs: dict[str, Any]) -> Outcome:

@@ -98,6 +98,7 @@ class Target:
     # (it may have written out of bounds); False where the declared crash is a clean abort and a restart
     # would cost recompiles
     restart_after_crash: bool = True
+    layouts: tuple[str, ...] = ()  # memory layouts its array arguments may arrive in (conformance.layouts)
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
@@ -159,18 +160,20 @@ class Target:
 
 def target(op: str, name: str, *, region: dict | None = None, deviations: dict[str, str] | None = None,
            valid: bool = True, invalid: bool = False, isolated: bool = True, backend: str = "",
-           repro: Callable | None = None):
+           repro: Callable | None = None, layouts: tuple[str, ...] | None = None):
     """Mark a function as a target for ``op``. ``region`` narrows the case strategy (its keys are
     checked against the op's region when the backend loads); ``deviations`` maps a verdict class to
     its reason. ``valid``/``invalid`` say which cases it is run on; ``isolated=False`` runs it in the
     test process (for targets that isolate themselves). ``backend``: the backend a target of an op's
     own adapter module belongs to (``OpSpec.adapters``). ``repro``: ``(case kwargs, case) -> (imports,
-    setup lines, call expression)``, the target's own code for a standalone repro script."""
+    setup lines, call expression)``, the target's own code for a standalone repro script. ``layouts``:
+    the memory layouts (``conformance.layouts.KINDS``) its array arguments may arrive in, as views;
+    default: the backend module's ``LAYOUTS``, else C-contiguous copies only."""
     def wrap(fn):
         fn.__conformance_target__ = Target(
             op, name, fn, dict(region or {}),
             {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid,
-            isolated, backend, repro)
+            isolated, backend, repro, layouts=tuple(layouts or ()))
         return fn
     return wrap
 
@@ -261,11 +264,23 @@ def load_backend(name: str) -> list[Target]:
             continue
         seen.add(marked.name)
         _check_region(module_name, marked)
-        t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()})
+        t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
+                    layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", ())))
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
     return sorted(targets, key=lambda t: t.name)
+
+
+def _layouts(module_name: str, t: Target, default) -> tuple[str, ...]:
+    """A target's layouts (its own, else its backend module's ``LAYOUTS``), each a known kind."""
+    from conformance.layouts import KINDS
+
+    chosen = tuple(t.layouts or default)
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown:
+        raise BackendError(f"{module_name}: target {t.name!r}: layout {unknown[0]!r} is not one of {', '.join(KINDS)}")
+    return chosen
 
 
 def _op_adapter_targets(backend: str) -> list[Target]:
@@ -319,14 +334,15 @@ def loaded_target(backend: str, name: str) -> Target:
     return _LOADED[backend][name]
 
 
-def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "cpu") -> Any:
-    """Worker side of an isolated call: run ``backend``'s target ``name`` on copies of the inputs
-    (a ``Guarded`` value: which inputs the target changed)."""
+def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "cpu",
+                layouts: dict[str, Any] | None = None) -> Any:
+    """Worker side of an isolated call: run ``backend``'s target ``name`` on copies of the inputs, in
+    the memory ``layouts`` given (a ``Guarded`` value: which inputs the target changed)."""
     from conformance import runtime
     from conformance.outcome import guarded_call
 
     runtime.set_device(device)
-    return guarded_call(loaded_target(backend, name).fn, kwargs)
+    return guarded_call(loaded_target(backend, name).fn, kwargs, layouts)
 
 
 def missing_requirements(name: str) -> list[str]:

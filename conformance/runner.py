@@ -18,6 +18,7 @@ from conformance.report_text import describe_divergence
 from conformance.confirm import CONFIRMABLE, confirm
 from conformance.verdict import Verdict, case_violations, judge
 from conformance.verdict_scatter import same_values, schedule_matters
+from strategies.layouts import with_layouts
 
 INVALID_CLASSES = {"accepts-invalid"}
 SPEC_CLASSES = {"spec-inconsistency"}  # about the spec, not the target: reported, never a failure
@@ -75,7 +76,7 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
     this = history.Call(target.backend, target.name, case)
     if not target.isolated:
         history.record(f"inproc:{target.backend}", this, fresh_process=False)
-        return outcome.run(lambda **kw: outcome.guarded_call(target.fn, kw), kwargs)
+        return outcome.run(lambda **kw: outcome.guarded_call(target.fn, kw, case.layout_kwargs()), kwargs)
 
     name = worker_name(target)
     w = isolation.worker(name)
@@ -87,7 +88,8 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
 
     def remote(**kw):
         return w.call("conformance.registry", "call_target",
-                      {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device()},
+                      {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device(),
+                       "layouts": case.layout_kwargs()},
                       timeout=TARGET_TIMEOUT,
                       grace=0.0 if signature in seen or target.name in _HUNG else FIRST_CALL_GRACE)
 
@@ -188,6 +190,7 @@ PAIR_EDGE_EXAMPLES = 2  # per meeting pair (every write is that pair: a couple o
 INVALID_EDGE_EXAMPLES = 24  # fixed-seed invalid cases before the random ones
 STATEFUL_EDGE_EXAMPLES = 4  # fixed-seed cases of the stateful property (each runs after its sibling)
 STATEFUL_EXAMPLES = 6  # random cases of the stateful property at most
+LAYOUT_EDGE_EXAMPLES = 2  # fixed-seed cases per memory layout the target takes (conformance.layouts)
 
 
 def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
@@ -206,7 +209,9 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
                 strategy = strategy.filter(ops.indexed)  # an index scenario needs an index value
             n = examples or (PAIR_EDGE_EXAMPLES if "value_pair" in forced else EDGE_EXAMPLES)
             runs.append((f"edge:{','.join(f'{k}={v}' for k, v in forced.items())}", strategy, n))
-        return runs
+        # each memory layout the target takes, on a case some array of which it applies to
+        return runs + [(f"edge:layout={k}", ops.valid_cases(target).filter(ops.substantive), LAYOUT_EDGE_EXAMPLES)
+                       for k in target.layouts if k != "c"]
     if kind == "invalid":
         return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)]
     if kind == "stateful":  # where constants meet caches (a language-scalar zero), then a few of any kind
@@ -279,6 +284,8 @@ def run_property(target: Target, kind: str) -> Counter:
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:
+        if kind != "invalid":  # the arrays' memory layouts, where the target takes views
+            strat = with_layouts(strat, target.layouts, label.partition("edge:layout=")[2] or None)
         fixed = label.startswith("edge:") or profiles.fixed_draws()
         # a fixed phase: its own seed, no database; any other draws anew, even where Hypothesis would
         # derandomize every profile (it does wherever the CI variable is set)

@@ -13,6 +13,7 @@ import numpy as np
 
 from adapters.repro_code import literal
 from conformance.case import Case
+from conformance.layouts import describe
 from conformance.opspec import NoRepro, op_spec
 from conformance.outcome import Unsupported
 from conformance.seeds import Seed
@@ -136,7 +137,11 @@ def script(seed: Seed) -> str:
         clause = spec.repro_clause
     packages = ", ".join(sorted({line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))}
                                 | {"numpy"}))
-    return TEMPLATE.format(title=f"{seed.target} diverges from {case.op} ({seed.cls}), case {case.id}",
+    title = f"{seed.target} diverges from {case.op} ({seed.cls}), case {case.id}"
+    if case.layouts:  # (the script builds C-contiguous arrays: a layout-dependent divergence may not show)
+        title += (f"\n\nThe suite passed the arrays as views ({describe(case.layouts)}; conformance.layouts); this "
+                  f"script passes C-contiguous\narrays. `conformance replay SEED` runs the case in its layouts.")
+    return TEMPLATE.format(title=title,
                            packages=packages, imports="\n".join(["import numpy as np", *imports]), clause=clause,
                            expected=expected, crash_note=_CRASH_NOTE if seed.cls == "crash" else "",
                            setup="\n".join("    " + line for line in setup) or "    pass", call=call)

@@ -1,7 +1,7 @@
 """Hypothesis strategies for the elementwise StableHLO ops (``stablehlo.add``, ...): operands of one
 element type filled with edge values that meet in the same element, in three forms:
 
-- ``tensor``: rank-1 or rank-2 operands of one shape;
+- ``tensor``: operands of one shape, rank 1 to 8 (``TENSOR_RANKS``);
 - ``rank0``: rank-0 operands (the result must be a rank-0 tensor of the same element type);
 - ``scalar``: a binary op's ``rhs`` handed to the backend as a language scalar (a Python float
   against a bfloat16 tensor): the result keeps the tensor's element type.
@@ -111,8 +111,9 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         cols = [column(values if scenario == "meet" else [g[0] for g in grid], name), rhs]
     elif form == "rank0":
         cols = [c.reshape(()) for c in cols]
-    elif len(grid) % 2 == 0 and len(grid) > 2 and draw(st.booleans()):
-        cols = [c.reshape(2, -1) for c in cols]  # rank 2 as well as rank 1
+    else:  # rank 1 to MAX_RANK: the values repeated to fill the shape, each element still meeting its pair
+        shape = tensor_shape(len(grid), draw(st.sampled_from(TENSOR_RANKS)))
+        cols = [np.resize(c, shape) for c in cols]
     if op == "select":
         shape = cols[0].shape
         pred = (np.arange(int(np.prod(shape, dtype=int))) % 2 == draw(st.integers(0, 1))).reshape(shape)
@@ -146,6 +147,22 @@ def edge_runs_of(op: str):
             out.append({"scenario": "meet", "forms": ("scalar",), "scalar": "zero", "edge_examples": FORM_EDGE_EXAMPLES})
         return out
     return runs
+
+
+MAX_RANK = 8
+TENSOR_RANKS = (1, 2, 3, 4, 5, 6, 7, 8)  # a tensor's rank, uniformly: half of them above 4
+
+
+def tensor_shape(n: int, rank: int) -> tuple[int, ...]:
+    """The smallest shape of ``rank`` dims, each doubled in turn from the innermost, holding ``n`` elements
+    (every dim above 1 where ``n`` allows: a layout then reorders real data)."""
+    dims, axis = [1] * rank, rank - 1
+    while int(np.prod(dims)) < n:
+        dims[axis] *= 2
+        axis = (axis - 1) % rank
+    if rank == 1:
+        dims = [n]
+    return tuple(dims)
 
 
 FORM_EDGE_EXAMPLES = 4  # rank-0 and language-scalar cases in the edge phase (a form, not a value, is at stake)
