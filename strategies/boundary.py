@@ -23,6 +23,8 @@ Value scenarios (the pool every element is drawn from, so edge values *meet* at 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from hypothesis import event
 from hypothesis import strategies as st
@@ -166,3 +168,15 @@ def meeting_value(name, dtype_name: str):
         info = np.iinfo(dt) if dt.kind in "iu" else None
         return int(info.max if name == "max" else info.min) if info else float("inf" if name == "max" else "-inf")
     return name
+
+
+HIGH_RANK = 4  # above this rank every dim is at most HIGH_RANK_DIM, so that a rank-6 case stays small
+HIGH_RANK_DIM = 2
+
+
+def high_rank(region, rank: int):
+    """``region`` with its dims capped at ``HIGH_RANK_DIM`` where ``rank`` is above ``HIGH_RANK`` (a
+    rank-6 operand of dims up to 4 would hold 4096 elements, its gather result millions)."""
+    if rank > HIGH_RANK and region.max_dim > HIGH_RANK_DIM:
+        return replace(region, max_dim=HIGH_RANK_DIM)
+    return region

@@ -1,6 +1,6 @@
 """Hypothesis strategies for ``stablehlo.dynamic_slice`` and ``stablehlo.dynamic_update_slice``.
 
-Valid cases: operand rank 0..3 with sizes from 0 up (and, under the ``top-bit`` scenario, a dim an
+Valid cases: operand rank 0..6 (dims of at most 2 above rank 4) with sizes from 0 up (and, under the ``top-bit`` scenario, a dim an
 8-bit index cannot address), slice (or update) sizes from 0 to the dim, one 0-d start index per dim of
 one index dtype, in bounds or out (clamped: still valid), drawn with the boundary scenarios of
 ``strategies.boundary`` (per dim a different shift, so swapped start indices show). Invalid cases
@@ -17,7 +17,7 @@ from conformance.case import Case
 from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from oracles.dtypes import dtype as dtype_of
 from oracles.stablehlo.dynamic_slice import SLICE, UPDATE
-from strategies.boundary import draw_scenarios, element_dtypes_for, index_dtypes_for
+from strategies.boundary import draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for
 from strategies.values import _cast, index_value, operand_values, with_room
 
 EDGE_DIMS = {"int8": (128, 129), "uint8": (256, 257)}
@@ -27,7 +27,7 @@ EDGE_DIMS = {"int8": (128, 129), "uint8": (256, 257)}
 class SliceRegion:
     """What part of the dynamic_slice / dynamic_update_slice space to draw from."""
     min_rank: int = 0
-    max_rank: int = 3
+    max_rank: int = 6
     max_dim: int = 5
     element_dtypes: tuple[str, ...] = ELEMENT_DTYPES
     index_dtypes: tuple[str, ...] = INDEX_DTYPES
@@ -57,6 +57,7 @@ def _parts(draw, region: SliceRegion):
     element = draw(st.sampled_from(element_dtypes_for(val_sc, region.element_dtypes) or region.element_dtypes))
     lo_rank = max(region.min_rank, 1 if idx_sc != "ordinary" else 0)
     rank = draw(st.integers(min(lo_rank, region.max_rank), region.max_rank))
+    region = high_rank(region, rank)
     shape = [_dim(draw, region) for _ in range(rank)]
     edge = None
     if rank and index_dtype in EDGE_DIMS and (idx_sc == "top-bit" or draw(st.integers(0, 9)) == 0):

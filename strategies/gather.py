@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from oracles.dtypes import dtype as dtype_of
-from strategies.boundary import draw_scenarios, element_dtypes_for, index_dtypes_for
+from strategies.boundary import draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for
 from strategies.values import index_array, operand_values, sort_index_vectors, with_room
 
 STYLES = ("general", "take", "along_axis", "advanced", "gather_nd")
@@ -29,8 +29,8 @@ class GatherRegion:
     style: str = "general"
     index_vector_dim: str = "any"  # general only: "any", "last" (explicit, last axis) or "implicit"
     min_operand_rank: int = 0
-    max_operand_rank: int = 4
-    max_batch_rank: int = 3
+    max_operand_rank: int = 6
+    max_batch_rank: int = 5
     min_batch_rank: int = 0
     max_dim: int = 4
     max_batching_dims: int = 2
@@ -102,6 +102,7 @@ def general_plan(draw, region: GatherRegion) -> Plan:
     lo_rank = max(region.min_operand_rank,
                   n_pairs + max(needs.get("collapsed", 0) + needs.get("offset", 0), needs.get("sim", 0)))
     r_op = draw(st.integers(lo_rank, max(lo_rank, region.max_operand_rank)))
+    region = high_rank(region, r_op)
     free = r_op - n_pairs
     n_collapsed = draw(st.integers(needs.get("collapsed", 0), free - needs.get("offset", 0)))
     roles = ["batching"] * n_pairs + ["collapsed"] * n_collapsed + ["offset"] * (free - n_collapsed)
@@ -134,6 +135,7 @@ def general_plan(draw, region: GatherRegion) -> Plan:
     # start_indices batch axes: the paired ones plus free ones
     nb_lo = max(n_pairs, region.min_batch_rank)
     nb = draw(st.integers(nb_lo, max(nb_lo, region.max_batch_rank)))
+    region = high_rank(region, nb + 1)
     batch = [_dim(draw, region) for _ in range(nb)]
     pair_axes = list(draw(st.permutations(range(nb))))[:n_pairs]
     for d_op, axis in zip(obd, pair_axes):
@@ -165,10 +167,12 @@ def _with_edge_dim(draw, plan: Plan, d: int, index_dtypes, largest: bool = False
 def take_plan(draw, region: GatherRegion) -> Plan:
     """``take(operand, indices, axis)``: one collapsed, indexed axis; batch dims replace it in place."""
     r_op = draw(st.integers(max(1, region.min_operand_rank), max(1, region.max_operand_rank)))
+    region = high_rank(region, r_op)
     axis = draw(st.integers(0, r_op - 1))
     shape = [_dim(draw, region) for _ in range(r_op)]
     shape[axis] = _dim(draw, region, lo=1)
     nb = draw(st.integers(region.min_batch_rank, max(region.min_batch_rank, region.max_batch_rank)))
+    region = high_rank(region, nb + 1)
     batch = [_dim(draw, region) for _ in range(nb)]
     slices = list(shape)
     slices[axis] = 1
@@ -180,6 +184,7 @@ def take_plan(draw, region: GatherRegion) -> Plan:
 def along_axis_plan(draw, region: GatherRegion) -> Plan:
     """``take_along_axis`` / ``torch.gather``: every other axis is a batching dim."""
     r_op = draw(st.integers(max(1, region.min_operand_rank), max(1, region.max_operand_rank)))
+    region = high_rank(region, r_op)
     axis = draw(st.integers(0, r_op - 1))
     shape = [_dim(draw, region) for _ in range(r_op)]
     shape[axis] = _dim(draw, region, lo=1)
@@ -194,11 +199,13 @@ def along_axis_plan(draw, region: GatherRegion) -> Plan:
 def advanced_plan(draw, region: GatherRegion) -> Plan:
     """``x[i0, i1, ...]``: k indexed axes (any order), batch dims in place if adjacent, else in front."""
     r_op = draw(st.integers(max(1, region.min_operand_rank), max(1, region.max_operand_rank)))
+    region = high_rank(region, r_op)
     k = draw(st.integers(1, min(r_op, region.max_index_vector)))
     sim = list(draw(st.permutations(range(r_op))))[:k]
     shape = [_dim(draw, region, lo=1 if d in sim else 0) for d in range(r_op)]
     slices = [1 if d in sim else shape[d] for d in range(r_op)]
     nb = draw(st.integers(region.min_batch_rank, max(region.min_batch_rank, region.max_batch_rank)))
+    region = high_rank(region, nb + 1)
     batch = [_dim(draw, region) for _ in range(nb)]
     implicit = k == 1 and region.index_vector_dim != "last" and draw(st.booleans())
     si_shape = _indices_shape(batch, nb, implicit, k)
@@ -212,6 +219,7 @@ def advanced_plan(draw, region: GatherRegion) -> Plan:
 def gather_nd_plan(draw, region: GatherRegion) -> Plan:
     """ONNX ``GatherND(batch_dims=b)``: b leading batching dims, k leading indexed dims, rest sliced."""
     r_op = draw(st.integers(max(1, region.min_operand_rank), max(1, region.max_operand_rank)))
+    region = high_rank(region, r_op)
     b = draw(st.integers(0, min(r_op - 1, region.max_batching_dims)))
     k = draw(st.integers(1, min(r_op - b, region.max_index_vector)))
     shape = [_dim(draw, region, lo=1 if b <= d < b + k else 0) for d in range(r_op)]

@@ -45,13 +45,24 @@ def takes(case: Case, kind: str, kinds: tuple[str, ...]) -> bool:
     return any(kind in options(case, k, kinds) for k in case.arrays)
 
 
+FORCED_TRIES = 8  # cases drawn for a forced layout until one takes it (a region may have none that does)
+
+
+@st.composite
+def _forced(draw, cases, kinds: tuple[str, ...], forced: str) -> Case:
+    for _ in range(FORCED_TRIES):
+        case = draw(cases)
+        if takes(case, forced, kinds):
+            break
+    return laid_out(case, {k: forced for k in case.arrays if forced in options(case, k, kinds)})
+
+
 def with_layouts(cases: st.SearchStrategy[Case], kinds: tuple[str, ...], forced: str | None = None):
     """``cases`` with a memory layout drawn per array among ``kinds`` (as they are without any besides C);
-    with ``forced``, only cases some array of which takes that layout, every such array in it (the
-    edge phase: each layout on every run)."""
+    with ``forced``, a case some array of which takes that layout where the region has one within a few
+    draws, every such array in it (the edge phase: each layout on every run)."""
     if not any(k != C for k in kinds):
         return cases
     if forced:
-        return cases.filter(lambda case: takes(case, forced, kinds)).map(
-            lambda case: laid_out(case, {k: forced for k in case.arrays if forced in options(case, k, kinds)}))
+        return _forced(cases, kinds, forced)
     return cases.flatmap(lambda case: layouts_for(case, kinds))

@@ -1,6 +1,6 @@
 """Hypothesis strategies for ONNX ``GatherND`` and ``ScatterND`` cases, per opset.
 
-Valid cases: ranks 1..4, ``batch_dims`` (from opset 12), slices and elements (``indices_shape[-1]``
+Valid cases: ranks 1..6 (dims of at most 2 above rank 4), ``batch_dims`` (from opset 12), slices and elements (``indices_shape[-1]``
 from 1 to r-b), negative indices, every element type the opset's T lists; ScatterND without a
 reduction gets distinct index tuples, with one duplicates at a tunable rate. Invalid cases break
 one rule each (``gather_labels``/``scatter_labels`` list them per opset), the label kept in
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from oracles.dtypes import dtype as dtype_of
 from oracles.onnx.types import element_types
-from strategies.boundary import IN_SCENARIO_SHARE, draw_scenarios, element_dtypes_for
+from strategies.boundary import IN_SCENARIO_SHARE, draw_scenarios, element_dtypes_for, high_rank
 from strategies.values import operand_values
 
 
@@ -26,7 +26,7 @@ class OnnxRegion:
     opset: int = 13
     reduction: str | None = None  # ScatterND: the reduction attribute (None: absent)
     element_dtypes: tuple[str, ...] | None = None  # default: the opset's T
-    max_rank: int = 4
+    max_rank: int = 6
     max_dim: int = 4
     negative_share: float = 0.3
     dup_share: float = 0.3
@@ -78,6 +78,7 @@ def _scenarios(draw, region: OnnxRegion) -> tuple[str, str, str]:
 def gather_nd_cases(draw, region: OnnxRegion) -> Case:
     idx_sc, val_sc, element = _scenarios(draw, region)
     r = draw(st.integers(1, region.max_rank))
+    region = high_rank(region, r)
     b = draw(st.integers(0, r - 1)) if region.opset >= 12 else 0
     k = draw(st.integers(1, r - b))
     data_shape = _dims(draw, r, region, lo=_lo(idx_sc))
@@ -95,6 +96,7 @@ def gather_nd_cases(draw, region: OnnxRegion) -> Case:
 def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
     idx_sc, val_sc, element = _scenarios(draw, region)
     r = draw(st.integers(1, region.max_rank))
+    region = high_rank(region, r)
     k = draw(st.integers(1, r))
     data_shape = _dims(draw, r, region, lo=_lo(idx_sc))
     reduction = region.reduction

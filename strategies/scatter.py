@@ -19,7 +19,7 @@ from oracles.dtypes import dtype as dtype_of
 from oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
 from oracles.stablehlo.scatter import result_positions
 from oracles.stablehlo.scatter_policy import COMPUTATIONS
-from strategies.boundary import MEETINGS, draw_scenarios, element_dtypes_for, index_dtypes_for, meeting_value
+from strategies.boundary import MEETINGS, draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for, meeting_value
 from strategies.values import index_array, operand_values, sort_index_vectors, with_room
 
 STYLES = ("general", "along_axis", "advanced", "take", "scatter_nd")
@@ -33,8 +33,8 @@ class ScatterRegion:
     style: str = "general"
     index_vector_dim: str = "any"  # general only: "any", "last" or "implicit"
     min_input_rank: int = 0
-    max_input_rank: int = 4
-    max_scatter_rank: int = 3
+    max_input_rank: int = 6
+    max_scatter_rank: int = 5
     min_scatter_rank: int = 0
     max_dim: int = 4
     max_batching_dims: int = 2
@@ -127,6 +127,7 @@ def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
     lo_free = needs.get("inserted", 0) + needs.get("window", 0)
     lo_rank = max(region.min_input_rank, n_pairs + max(lo_free, needs.get("sdod", 0)))
     r_in = draw(st.integers(lo_rank, max(lo_rank, region.max_input_rank)))
+    region = high_rank(region, r_in)
     free = r_in - n_pairs
     n_inserted = draw(st.integers(needs.get("inserted", 0), free - needs.get("window", 0)))
     roles = draw(st.permutations(["batching"] * n_pairs + ["inserted"] * n_inserted + ["window"] * (free - n_inserted)))
@@ -143,6 +144,7 @@ def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
     sdod = list(draw(st.permutations(candidates)))[:k] if candidates else []
     nb_lo = max(n_pairs, region.min_scatter_rank)
     nb = draw(st.integers(nb_lo, max(nb_lo, region.max_scatter_rank)))
+    region = high_rank(region, nb + 1)
     batch = [_dim(draw, region) for _ in range(nb)]
     pair_axes = list(draw(st.permutations(range(nb))))[:n_pairs]
     for d, axis in zip([d for d, r in enumerate(roles) if r == "batching"], pair_axes):
@@ -164,6 +166,7 @@ def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
 def along_axis_plan(draw, region: ScatterRegion) -> ScatterPlan:
     """torch ``scatter_(axis, index, src)`` / numpy ``put_along_axis``: every other axis is a batching dim."""
     r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    region = high_rank(region, r_in)
     axis = draw(st.integers(0, r_in - 1))
     shape = [_dim(draw, region, lo=1 if d == axis else 0) for d in range(r_in)]
     roles = ["inserted" if d == axis else "batching" for d in range(r_in)]
@@ -178,11 +181,13 @@ def advanced_plan(draw, region: ScatterRegion) -> ScatterPlan:
     """``x[i0, i1, ...] = v``: k indexed axes (any order); the update's scatter dims sit in place of
     the indexed axes when those are adjacent, else in front (numpy's advanced-indexing rule)."""
     r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    region = high_rank(region, r_in)
     k = draw(st.integers(1, min(r_in, region.max_index_vector)))
     sdod = list(range(k)) if region.indexed_prefix else list(draw(st.permutations(range(r_in))))[:k]
     shape = [_dim(draw, region, lo=1 if d in sdod else 0) for d in range(r_in)]
     roles = ["inserted" if d in sdod else "window" for d in range(r_in)]
     nb = draw(st.integers(region.min_scatter_rank, max(region.min_scatter_rank, region.max_scatter_rank)))
+    region = high_rank(region, nb + 1)
     batch = [_dim(draw, region) for _ in range(nb)]
     implicit = k == 1 and region.index_vector_dim != "last" and draw(st.booleans())
     ordered = sorted(sdod)
@@ -196,6 +201,7 @@ def advanced_plan(draw, region: ScatterRegion) -> ScatterPlan:
 def take_plan(draw, region: ScatterRegion) -> ScatterPlan:
     """``index_add_(axis, index, source)`` / ``index_copy_`` / ``put``: one indexed axis, 1-D indices."""
     r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    region = high_rank(region, r_in)
     axis = draw(st.integers(0, r_in - 1))
     shape = [_dim(draw, region, lo=1 if d == axis else 0) for d in range(r_in)]
     roles = ["inserted" if d == axis else "window" for d in range(r_in)]
@@ -208,10 +214,12 @@ def take_plan(draw, region: ScatterRegion) -> ScatterPlan:
 def scatter_nd_plan(draw, region: ScatterRegion) -> ScatterPlan:
     """ONNX ``ScatterND``: indices [..., k] address the k leading dims; the rest are full windows."""
     r_in = draw(st.integers(max(1, region.min_input_rank), max(1, region.max_input_rank)))
+    region = high_rank(region, r_in)
     k = draw(st.integers(1, min(r_in, region.max_index_vector)))
     shape = [_dim(draw, region, lo=1 if d < k else 0) for d in range(r_in)]
     roles = ["inserted" if d < k else "window" for d in range(r_in)]
     nb = draw(st.integers(max(1, region.min_scatter_rank), max(1, region.min_scatter_rank, region.max_scatter_rank)))
+    region = high_rank(region, nb + 1)
     batch = [_dim(draw, region) for _ in range(nb)]
     uwd = list(range(nb, nb + r_in - k))
     return _finish(shape, roles, list(range(k)), [1 if d < k else s for d, s in enumerate(shape)], batch, [], nb,
