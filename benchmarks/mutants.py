@@ -599,3 +599,49 @@ def _layout_mutants():
 
 
 _layout_mutants()
+
+
+# ---- kernels specialised on rank or on a vector width: wrong only above rank 4, or only in the scalar
+# tail after the last full vector of 8 lanes
+
+def _tail(a: np.ndarray) -> np.ndarray:
+    """A mask of the elements past the last full vector of 8 (C order)."""
+    flat = np.zeros(a.size, bool)
+    flat[a.size // 8 * 8:] = True
+    return flat.reshape(a.shape)
+
+
+@mutant("stablehlo.maximum", "value-maximum-tail-drops-nan", {**NP_VALUES, "dtypes": NP_FLOATS})
+def value_max_tail(lhs, rhs, **kw):
+    """The vector body is IEEE maximum; the scalar tail is ``a > b ? a : b`` (NaN in lhs drops out)."""
+    out = _value("maximum", {"lhs": lhs, "rhs": rhs, **kw})
+    if out.ndim == 0:
+        return out
+    a, b = np.broadcast_arrays(lhs, np.asarray(rhs, lhs.dtype))
+    with np.errstate(all="ignore"):
+        scalar = np.where(a.astype(np.float64) > b.astype(np.float64), a, b)
+    return np.where(_tail(out), scalar, out).astype(out.dtype)
+
+
+@mutant("stablehlo.add", "value-add-rank-above-4-misordered", {**NP_VALUES, "dtypes": ("float32", "int32")})
+def value_add_high_rank(lhs, rhs, **kw):
+    """A kernel with a stride table of 4 entries: above rank 4 it reads lhs with its first two axes swapped."""
+    if isinstance(lhs, np.ndarray) and lhs.ndim > 4:
+        lhs = np.swapaxes(lhs, 0, 1).reshape(lhs.shape)
+    return _value("add", {"lhs": lhs, "rhs": rhs, **kw})
+
+
+@mutant("stablehlo.gather", "gather-rank-above-4-misordered", GENERAL)
+def gather_high_rank(operand, start_indices, **attrs):
+    """Above rank 4 the operand is read with its first two axes swapped (same shape, values moved)."""
+    if operand.ndim > 4:
+        operand = np.swapaxes(operand, 0, 1).reshape(operand.shape)
+    return _gather(operand, start_indices, **attrs)
+
+
+@mutant("stablehlo.scatter", "scatter-rank-above-4-misordered", GENERAL)
+def scatter_high_rank(inputs, scatter_indices, updates, **attrs):
+    """Above rank 4 the inputs are read with their first two axes swapped (same shape, values moved)."""
+    swap = lambda x: np.swapaxes(x, 0, 1).reshape(x.shape) if x.ndim > 4 else x  # noqa: E731
+    return _scatter([swap(x) for x in inputs] if isinstance(inputs, list) else swap(inputs), scatter_indices, updates,
+                    **attrs)

@@ -97,6 +97,7 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         grid = list(itertools.product(values, repeat=paired))
         shift = draw(st.integers(0, len(grid) - 1))  # where the grid starts: cases differ, pairs all meet
         grid = grid[shift:] + grid[:shift]
+        grid.sort(key=_special)  # (stable) NaN, infinite and zero meetings last: they fill a vector tail
     else:
         n = draw(st.integers(1, 24))
         element = st.one_of(st.sampled_from(values), _ordinary_value(name))
@@ -111,9 +112,11 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         cols = [column(values if scenario == "meet" else [g[0] for g in grid], name), rhs]
     elif form == "rank0":
         cols = [c.reshape(()) for c in cols]
-    else:  # rank 1 to MAX_RANK: the values repeated to fill the shape, each element still meeting its pair
-        shape = tensor_shape(len(grid), draw(st.sampled_from(TENSOR_RANKS)))
-        cols = [np.resize(c, shape) for c in cols]
+    else:  # rank 1 to MAX_RANK, the innermost dim around a vector width: the values repeated to fill the
+        # shape (each element still meeting its pair), so edge values sit in a vector loop's tail as well
+        shape = tensor_shape(len(grid), draw(st.sampled_from(TENSOR_RANKS)), draw(st.sampled_from(VECTOR_SIZES)))
+        size = int(np.prod(shape))  # the grid's last pair in the last element: where a scalar tail runs
+        cols = [np.resize(np.roll(c, size % len(c)), size).reshape(shape) for c in cols]
     if op == "select":
         shape = cols[0].shape
         pred = (np.arange(int(np.prod(shape, dtype=int))) % 2 == draw(st.integers(0, 1))).reshape(shape)
@@ -153,16 +156,29 @@ MAX_RANK = 8
 TENSOR_RANKS = (1, 2, 3, 4, 5, 6, 7, 8)  # a tensor's rank, uniformly: half of them above 4
 
 
-def tensor_shape(n: int, rank: int) -> tuple[int, ...]:
-    """The smallest shape of ``rank`` dims, each doubled in turn from the innermost, holding ``n`` elements
-    (every dim above 1 where ``n`` allows: a layout then reorders real data)."""
-    dims, axis = [1] * rank, rank - 1
-    while int(np.prod(dims)) < n:
-        dims[axis] *= 2
-        axis = (axis - 1) % rank
+def _special(pair) -> bool:
+    """A pair with a NaN, an infinity, or two zeros in it (where vector and scalar code paths differ most)."""
+    parts = [p for v in pair for p in ((v.real, v.imag) if isinstance(v, complex) else (v,))]
+    return any(isinstance(p, float) and (p != p or p in (float("inf"), float("-inf"))) for p in parts) or \
+        all(p == 0 for p in parts)
+
+
+VECTOR_SIZES = (1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 127, 129, 255, 257, 511, 513, 1023, 1025)  # around 4..64 lanes
+
+
+def tensor_shape(n: int, rank: int, inner: int) -> tuple[int, ...]:
+    """A shape of ``rank`` dims holding at least ``n`` elements: the innermost dim ``inner`` (at rank 1, the
+    first size of ``VECTOR_SIZES`` from ``inner`` on that holds ``n``), the outer ones doubled in turn
+    from the outermost until they hold the rest (each above 1 where ``n`` allows: a layout then reorders
+    real data)."""
     if rank == 1:
-        dims = [n]
-    return tuple(dims)
+        return (next((s for s in VECTOR_SIZES if s >= max(n, inner)), max(n, inner)),)
+    dims, axis = [1] * (rank - 1), 0
+    dims[-1] = dims[0] = 2  # the outermost dim and the one beside the innermost above 1: a transpose moves data
+    while int(np.prod(dims)) * inner < n:
+        dims[axis] *= 2
+        axis = (axis + 1) % (rank - 1)
+    return tuple(dims) + (inner,)
 
 
 FORM_EDGE_EXAMPLES = 4  # rank-0 and language-scalar cases in the edge phase (a form, not a value, is at stake)

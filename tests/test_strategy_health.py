@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conformance import ops
-from conformance.registry import Target, installed_backends, load_backend
+from conformance.registry import Target, installed_backends, load_backend, missing_requirements
 from oracles.stablehlo.elementwise import OPS as ELEMENTWISE_OPS
 from strategies.boundary import BOUNDARY_SHARE
 
@@ -65,3 +65,68 @@ def test_strategies_draw_cleanly_at_their_boundary_share(op):
         boundary = sum(c for k, c in counts.items() if k.startswith(kind + ":") and not k.endswith(":ordinary"))
         if total:
             assert boundary / total >= BOUNDARY_SHARE, f"{op} {kind} scenarios: {boundary / total:.1%} boundary"
+
+
+HIGH_RANK_SHARE = 0.10  # of an op's cases under its empty region: some array above rank 4
+LAYOUT_DRAWS = 300  # per op of a backend that takes views
+LAYOUT_MIN_ARRAYS = 1
+# measured gaps of the random draw (the fixed-seed layout runs of the edge phase still try each layout):
+# numpy's dynamic_update_slice draws no broadcast update in 300 cases (the operand is written, the start
+# indices are 0-d, so only the update can take it)
+LAYOUT_GAPS = {("stablehlo.dynamic_update_slice", "broadcast")}
+
+
+@pytest.mark.parametrize("op", [op for op in GROUPS if op not in ("mlir.broadcastable", "mlir.scalarization")])
+def test_high_ranks_come_at_their_share(op):
+    """Above rank 4 (rank 6 for index ops, 8 for elementwise tensors) in at least a tenth of the cases
+    of the op's whole space; every rank from 1 to 6 is drawn."""
+    ranks: Counter = Counter()
+    strategy = st.sampled_from(GROUPS[op]).flatmap(lambda name: ops.valid_cases(Target(name, "empty", lambda **_: None)))
+
+    @settings(max_examples=DRAWS // 4, database=None, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(case=strategy)
+    def draw(case):
+        ranks[max((a.ndim for a in case.arrays.values()), default=0)] += 1
+
+    draw()
+    n = sum(ranks.values())
+    print(f"\n{op}: ranks {dict(sorted(ranks.items()))}")
+    assert sum(c for r, c in ranks.items() if r > 4) / n >= HIGH_RANK_SHARE, dict(ranks)
+    assert set(range(1, 7)) <= set(ranks), dict(ranks)
+
+
+LAYOUT_OPS = ("stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice",
+              "onnx.GatherND", "onnx.ScatterND", "stablehlo.add", "stablehlo.maximum")
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch"])
+def test_every_layout_reaches_each_op_of_a_backend_that_takes_views(backend):
+    """Under the regions of a backend's built-in targets, with the layout draw the runner makes: every
+    layout the backend lists reaches arrays of each op (in 300 derandomized cases; 0-d start
+    indices take only two), and C order stays common; the edge phase then runs each layout on purpose."""
+    from strategies.layouts import with_layouts
+
+    if missing_requirements(backend):
+        pytest.skip(f"{backend} not installed")
+    by_op: dict = {}
+    for t in load_backend(backend):
+        by_op.setdefault(t.op, []).append(t)
+    for op in LAYOUT_OPS:
+        counts: Counter = Counter()
+        strategy = st.sampled_from(by_op[op]).flatmap(lambda t: with_layouts(ops.valid_cases(t), t.layouts))
+
+        @settings(max_examples=LAYOUT_DRAWS, database=None, deadline=None, derandomize=True,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        @given(case=strategy)
+        def draw(case):
+            for key in case.arrays:
+                counts[case.layouts.get(key, "c")] += 1
+
+        draw()
+        kinds = by_op[op][0].layouts
+        arrays = sum(counts.values())
+        print(f"\n{backend} {op}: {arrays} arrays, " + ", ".join(f"{k} {counts[k] / arrays:.0%}" for k in kinds))
+        assert counts["c"] / arrays >= 0.1, (op, dict(counts))
+        rare = [k for k in kinds if counts[k] < LAYOUT_MIN_ARRAYS and (op, k) not in LAYOUT_GAPS]
+        assert not rare, f"{backend} {op}: layouts on fewer than {LAYOUT_MIN_ARRAYS} arrays: {rare} ({dict(counts)})"
