@@ -9,6 +9,8 @@ onnxruntime.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adapters import onnx_nd, onnx_scatter
 from adapters.onnx_gather import ALL_ELEMENTS, make_targets
 from conformance.registry import inherit_deviations
@@ -61,3 +63,60 @@ def select_max_min(case):
     with np.errstate(invalid="ignore"):
         pick = lhs > rhs if case.op.endswith("maximum") else lhs < rhs
     return np.where(pick, lhs, rhs).astype(case.arrays["lhs"].dtype)
+
+
+def _float32_operands(case):
+    """lhs and rhs as the plugin reads floats: float32, float64 clamped to float32's finite range first."""
+    import numpy as np
+
+    top = float(np.finfo(np.float32).max)
+    return tuple((np.clip(a.astype(np.float64), -top, top) if a.dtype == np.float64 else a.astype(np.float64))
+                 .astype(np.float32) for a in (case.arrays["lhs"], case.arrays["rhs"]))
+
+
+def _reciprocal(y):
+    """``1 / y`` with a subnormal ``y`` read as a zero of its sign."""
+    import numpy as np
+
+    y = np.where(np.abs(y) < np.finfo(np.float32).tiny, np.copysign(np.float32(0), y), y)
+    with np.errstate(all="ignore"):
+        return np.float32(1) / y
+
+
+def reciprocal_divide(case):
+    """Declaration model (openvino.toml): ``Div`` on floats as ``lhs * (1 / rhs)`` in float32, with a
+    subnormal divisor read as a zero of its sign (``0 / 1e-45`` gives ``0 * inf``, NaN); float64 read in
+    float32 with out-of-range values clamped, as the plugin computes it."""
+    import numpy as np
+
+    x, y = _float32_operands(case)
+    with np.errstate(all="ignore"):
+        return (x * _reciprocal(y)).astype(np.float32).astype(case.arrays["lhs"].dtype)
+
+
+def flushed_fmod(case):
+    """Declaration model (openvino.toml): ``Mod(fmod=1)`` on floats as ``x - trunc(x / y) * y`` in float32
+    with a subnormal ``y`` read as a zero of its sign in the division: ``1 fmod 1e-45`` gives -inf,
+    ``x fmod inf`` NaN, ``-0 fmod 1`` +0."""
+    import numpy as np
+
+    x, y = _float32_operands(case)
+    flushed = np.where(np.abs(y) < np.finfo(np.float32).tiny, np.copysign(np.float32(0), y), y)
+    with np.errstate(all="ignore"):
+        return (x - np.trunc(x / flushed) * y).astype(np.float32).astype(case.arrays["lhs"].dtype)
+
+
+def unsigned_read_signed(case):
+    """Declaration model (openvino.toml): the spec's result with unsigned element values read as the
+    signed type of their width (indices as they are), then stored back: max(0, 4294967295) on uint32
+    is 0, as on int32 max(0, -1)."""
+    import numpy as np
+
+    from conformance.opspec import op_spec
+
+    indices = op_spec(case.op).indices
+    signed = {k: v.view(v.dtype.str.replace("u", "i")) if v.dtype.kind == "u" and k.split("[")[0] != indices else v
+              for k, v in case.arrays.items()}
+    out = op_spec(case.op).part("expected")(replace(case, arrays=signed))
+    unsigned = next(v.dtype for k, v in case.arrays.items() if v.dtype.kind == "u" and k.split("[")[0] != indices)
+    return np.asarray(out).view(unsigned)

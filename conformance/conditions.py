@@ -211,6 +211,12 @@ def float64_elements(case: Case) -> bool:
                if k.split("[")[0] in ("inputs", "operand", "data", "lhs", "rhs", "on_true"))
 
 
+def float_elements(case: Case) -> bool:
+    """The element type is a real float type (float16, bfloat16, float32, float64)."""
+    return any(_is_float(a) for k, a in case.arrays.items()
+               if k.split("[")[0] in ("inputs", "operand", "data", "lhs", "rhs", "on_true"))
+
+
 def int_beyond_int32(case: Case) -> bool:
     """An int64, uint64 or uint32 input, operand or update value outside the int32 range."""
     info = np.iinfo(np.int32)
@@ -481,6 +487,7 @@ CONDITIONS = {
     "updates-element-type-differs": updates_element_type_differs,
     "float16-elements": float16_elements,
     "float64-elements": float64_elements,
+    "float-elements": float_elements,
     "int-beyond-int32": int_beyond_int32,
     "complex-nonfinite": complex_nonfinite,
     "complex-signed-zero": complex_signed_zero,

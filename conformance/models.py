@@ -21,6 +21,8 @@ it explains):
 - ``narrow-int32-values``: 64-bit integer values computed in 32 bits (low 32 bits, sign-extended);
 - ``float32-compute``: float64 computed in float32 (inputs and result rounded; an overflow clamped to
   float32's largest finite value or infinite);
+- ``float32-accumulate``: a scatter's colliding float updates summed (or multiplied) in float32, in
+  any order (the rounding bound taken with float32's unit);
 - ``zeros``: the result's elements are 0 (False);
 - ``overflow-nan``: NaN where ``|lhs / rhs|`` overflows the float type (a vectorised fmod/remainder);
 - ``remainder-formula``: float remainder as ``x - floor(x / y) * y`` (in the type, float32 or float64);
@@ -133,6 +135,13 @@ def ftz(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
         for i, (o, r, b) in enumerate(zip(observed, results, bad)):
             out[i] |= ~np.asarray(b, bool) | _matches(_flush(np.asarray(r)), o)
     return out
+
+
+def float32_accumulate(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    from conformance.scatter_compare import accumulating_in
+
+    with accumulating_in("float32"):  # colliding updates: any order, each partial result in float32
+        return _op_explains(case, observed)
 
 
 def _op_explains(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
@@ -278,7 +287,8 @@ def daz_select(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
 BUILTIN: dict[str, Callable] = {
     "zero-sign": zero_sign, "ftz": ftz, "nan-either": nan_either, "floor-divide": floor_divide,
     "narrow-int32-values": narrow_int32_values, "float32-compute": float32_compute, "zeros": zeros,
-    "overflow-nan": overflow_nan, "remainder-formula": remainder_formula, "scalar-zero-sign": scalar_zero_sign,
+    "overflow-nan": overflow_nan, "float32-accumulate": float32_accumulate, "remainder-formula": remainder_formula,
+    "scalar-zero-sign": scalar_zero_sign,
     "daz-select": daz_select,
 }
 

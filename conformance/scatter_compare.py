@@ -47,6 +47,20 @@ def flushing():
         _FLUSHING.reset(token)
 
 
+_PRECISION: ContextVar[str] = ContextVar("precision", default="")
+
+
+@contextmanager
+def accumulating_in(name: str):
+    """Inside: the float add/multiply bounds take the rounding unit of element type ``name`` where it is
+    coarser than the result's (a backend that accumulates float64 updates in float32)."""
+    token = _PRECISION.set(name)
+    try:
+        yield
+    finally:
+        _PRECISION.reset(token)
+
+
 def _finfo(dt: np.dtype):
     import ml_dtypes
 
@@ -137,6 +151,8 @@ def _within_rounding(targets, writers, slot, inp, upd, obs, computation, dt) -> 
     complex_ = dt.kind == "c"
     wide = np.complex128 if complex_ else np.float64
     info = _finfo(dt)
+    if _PRECISION.get() and _finfo(np.dtype(_PRECISION.get())).eps > info.eps:
+        info = _finfo(np.dtype(_PRECISION.get()))
     flushing_ = _FLUSHING.get()  # a flushed partial result is off by less than the smallest normal number
     u, big = float(info.eps) / 2, float(info.max)
     tiny = float(info.tiny if flushing_ else info.smallest_subnormal)

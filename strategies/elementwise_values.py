@@ -37,6 +37,8 @@ class ValueRegion:
     directions: tuple[str, ...] = DIRECTIONS
     scenario: str | None = None
     scalar: str | None = None  # "zero": a language-scalar rhs is a zero of either sign (where constants meet caches)
+    ranks: tuple[int, ...] = ()  # a tensor's rank, drawn from these (default ``TENSOR_RANKS``)
+    tail: bool = False  # rank 1 of a size 7 past a multiple of 8 (``TAIL_SIZES``): the grid's last pairs in the tail
 
 
 def complex_edges(dt: np.dtype) -> list:
@@ -98,6 +100,7 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         shift = draw(st.integers(0, len(grid) - 1))  # where the grid starts: cases differ, pairs all meet
         grid = grid[shift:] + grid[:shift]
         grid.sort(key=_special)  # (stable) NaN, infinite and zero meetings last: they fill a vector tail
+        grid = _tail_last(grid)
     else:
         n = draw(st.integers(1, 24))
         element = st.one_of(st.sampled_from(values), _ordinary_value(name))
@@ -114,7 +117,8 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         cols = [c.reshape(()) for c in cols]
     else:  # rank 1 to MAX_RANK, the innermost dim around a vector width: the values repeated to fill the
         # shape (each element still meeting its pair), so edge values sit in a vector loop's tail as well
-        shape = tensor_shape(len(grid), draw(st.sampled_from(TENSOR_RANKS)), draw(st.sampled_from(VECTOR_SIZES)))
+        shape = (next(s for s in TAIL_SIZES + (len(grid) // 8 * 8 + 7,) if s >= len(grid)),) if region.tail else \
+            tensor_shape(len(grid), draw(st.sampled_from(region.ranks or TENSOR_RANKS)), draw(st.sampled_from(VECTOR_SIZES)))
         size = int(np.prod(shape))  # the grid's last pair in the last element: where a scalar tail runs
         cols = [np.resize(np.roll(c, size % len(c)), size).reshape(shape) for c in cols]
     if op == "select":
@@ -141,8 +145,12 @@ def edge_runs_of(op: str):
     def runs(target) -> list[dict]:
         region = ValueRegion(**target.region)
         form = "tensor" if "tensor" in region.forms else region.forms[0]  # never a form outside the region
-        out = [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "edge_examples": 1}
+        high = {"ranks": HIGH_RANKS} if form == "tensor" else {}  # (rank 1 comes in the tail run)
+        out = [{"scenario": "meet", "dtypes": (name,), "forms": (form,), **high, "edge_examples": 1}
                for name in dtypes_of(op, region)]
+        if form == "tensor":  # and once more with the special meetings in a vector loop's scalar tail
+            out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "tail": True, "edge_examples": 1}
+                    for name in dtypes_of(op, region)]
         if "rank0" in region.forms:
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:
@@ -164,6 +172,27 @@ def _special(pair) -> bool:
 
 
 VECTOR_SIZES = (1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 127, 129, 255, 257, 511, 513, 1023, 1025)  # around 4..64 lanes
+
+
+_INF, _NAN = float("inf"), float("nan")
+TAIL_PAIRS = ((_NAN, 1.0), (1.0, _NAN), (0.0, -0.0), (-0.0, 0.0), (_INF, -_INF), (-_INF, _INF), (_NAN, _NAN))
+TAIL_SINGLES = (_NAN, -0.0, 0.0, _INF, -_INF, 1.0, -1.0)
+
+
+def _tail_last(grid: list) -> list:
+    """``grid`` with the meetings of ``TAIL_PAIRS`` (``TAIL_SINGLES`` for one operand) moved to its end, in
+    that order: the last 7 elements of a tensor, a scalar tail after full vectors of 8 or 16 lanes, hold
+    NaN on either side, both signed-zero orders and opposite infinities (real float types)."""
+    wanted = TAIL_SINGLES if grid and len(grid[0]) == 1 else TAIL_PAIRS
+    key = lambda pair: tuple(repr(float(v)) if isinstance(v, float) else repr(v) for v in pair)  # noqa: E731
+    by_key = {key(p): p for p in grid}
+    last = [by_key[k] for k in (key(w if isinstance(w, tuple) else (w,)) for w in wanted) if k in by_key]
+    moved = {key(p) for p in last}
+    return [p for p in grid if key(p) not in moved] + last
+
+
+HIGH_RANKS = (5, 6, 7, 8)  # the edge phase's every-pair tensor: above rank 4 (a rank-specialised kernel)
+TAIL_SIZES = (7, 15, 31, 63, 127, 255, 511, 1023, 2047)  # 7 past a multiple of 8 (15 past one of 16)
 
 
 def tensor_shape(n: int, rank: int, inner: int) -> tuple[int, ...]:
