@@ -54,7 +54,8 @@ def _remote(w: isolation.Worker, call: Call) -> outcome.Outcome:
     kwargs = loaded_target(call.backend, call.target).call_kwargs(call.case)
     return outcome.run(lambda **kw: w.call(
         "conformance.registry", "call_target",
-        {"backend": call.backend, "name": call.target, "kwargs": kw, "device": runtime.device()},
+        {"backend": call.backend, "name": call.target, "kwargs": kw, "device": runtime.device(),
+         "layouts": call.case.layout_kwargs()},  # the same views as in the run, or a layout bug "vanishes"
         timeout=TIMEOUT, grace=GRACE), kwargs)
 
 

@@ -131,3 +131,16 @@ def test_a_layout_shows_in_the_case_identity_and_survives_a_seed_file():
     assert again.layouts == {"operand": "fortran"} and again == case
     assert "[layout: operand fortran]" in case.describe()
     assert with_layouts(st.just(_case("c")), ("c",)) is not None
+
+
+@pytest.mark.skipif(bool(missing_requirements("torch")), reason="torch not installed")
+def test_a_fresh_process_recheck_passes_the_same_views():
+    """The re-run in a fresh process that decides ``history-dependent`` gets the case's layouts too: a
+    torch target sees the same strides there as in the run."""
+    from conformance import history
+
+    case = laid_out(Case("stablehlo.add", {"lhs": np.arange(6, dtype=np.float32).reshape(2, 3),
+                                           "rhs": np.ones((2, 3), np.float32)}, {"rhs_as_scalar": False}),
+                    {"lhs": "fortran"})
+    got = history.fresh_outcome(history.Call("tests.layout_probe", "probe:strides", case))
+    assert got.kind == "value" and tuple(got.value.reshape(-1)) == (4, 8), got  # (C order: 12, 4)
