@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from conformance import runtime
+from conformance.layouts import element_strides, in_buffer
 
 ELEMENTS = ("bool", "int8", "int16", "int32", "int64", "uint8", "float16", "bfloat16", "float32", "float64",
             "complex64", "complex128")
@@ -14,12 +15,11 @@ def to_torch(a: np.ndarray):
     strides and offset of a view into a one-dimensional buffer, ``conformance.layouts``), else C-contiguous."""
     import torch
 
-    base = a.base if isinstance(a, np.ndarray) else None
-    if a.size and not a.flags.c_contiguous and isinstance(base, np.ndarray) and base.ndim == 1 \
-            and base.dtype == a.dtype and min(a.strides, default=0) >= 0:
+    found = in_buffer(a) if a.size and not a.flags.c_contiguous and min(a.strides, default=0) >= 0 else None
+    if found is not None:
+        base, start = found
         buffer = _tensor(np.array(base, copy=True))  # the whole buffer, so the view's strides stay as they are
-        start = (a.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // a.itemsize
-        t = buffer.as_strided(a.shape, [s // a.itemsize for s in a.strides], start)
+        t = buffer.as_strided(a.shape, element_strides(a), start)
     else:
         t = _tensor(np.array(a, order="C", copy=True))  # (np.ascontiguousarray would turn a 0-d array into 1-d)
     return t.to(runtime.device())

@@ -532,30 +532,22 @@ def value_remainder_python(lhs, rhs, **kw):
 # ---- memory layouts: kernels that read a view wrongly. Layouts: what numpy's own targets take
 # (adapters/numpy.py LAYOUTS); the regions: numpy:take[clip] and the numpy elementwise targets'.
 
-from conformance.layouts import NUMPY as NP_LAYOUTS  # noqa: E402
+from conformance.layouts import NUMPY as NP_LAYOUTS, dense_strides, element_index, element_strides, in_buffer  # noqa: E402
 
 
-def _raw(a: np.ndarray, start: int, strides: tuple[int, ...]) -> np.ndarray:
+def _raw(a: np.ndarray, start: int, strides) -> np.ndarray:
     """What a kernel reads from ``a``'s buffer: from element ``start`` with element ``strides``
     (clipped to the buffer: past its end there is only more fill)."""
-    base = a.base if isinstance(a.base, np.ndarray) and a.base.ndim == 1 else np.ascontiguousarray(a).reshape(-1)
+    found = in_buffer(a)
+    base = found[0] if found else np.ascontiguousarray(a).reshape(-1)
     if a.size == 0:
         return a
-    index = start + sum(np.arange(n).reshape((-1,) + (1,) * (a.ndim - 1 - i)) * s for i, (n, s) in enumerate(zip(a.shape, strides)))
-    return base[np.clip(np.asarray(index), 0, base.size - 1)].reshape(a.shape)
+    return base[np.clip(element_index(a.shape, tuple(strides), start), 0, base.size - 1)].reshape(a.shape)
 
 
 def _start(a: np.ndarray) -> int:
-    base = a.base if isinstance(a.base, np.ndarray) and a.base.ndim == 1 else None
-    return 0 if base is None else (a.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // a.itemsize
-
-
-def _elements(a: np.ndarray) -> tuple[int, ...]:
-    return tuple(s // a.itemsize for s in a.strides)
-
-
-def _c_strides(shape) -> tuple[int, ...]:
-    return tuple(int(np.prod(shape[i + 1:])) for i in range(len(shape)))
+    found = in_buffer(a)
+    return found[1] if found else 0
 
 
 def read_memory_order(a: np.ndarray) -> np.ndarray:
@@ -565,22 +557,22 @@ def read_memory_order(a: np.ndarray) -> np.ndarray:
 
 def read_unit_inner_stride(a: np.ndarray) -> np.ndarray:
     """The innermost stride taken as one element (a vectorised load that assumes it)."""
-    return _raw(a, _start(a), _elements(a)[:-1] + (1,)) if a.ndim else a
+    return _raw(a, _start(a), element_strides(a)[:-1] + (1,)) if a.ndim else a
 
 
 def read_from_buffer_start(a: np.ndarray) -> np.ndarray:
     """The view's offset dropped: reads from the buffer's first element."""
-    return _raw(a, 0, _elements(a))
+    return _raw(a, 0, element_strides(a))
 
 
 def read_dense(a: np.ndarray) -> np.ndarray:
     """``size`` elements copied from the data pointer, as if the view were C-contiguous (a memcpy)."""
-    return _raw(a, _start(a), _c_strides(a.shape))
+    return _raw(a, _start(a), dense_strides(a.shape, range(a.ndim)))
 
 
 def read_abs_strides(a: np.ndarray) -> np.ndarray:
     """Negative strides taken as positive from the same first element (an unsigned stride type)."""
-    return _raw(a, _start(a), tuple(abs(s) for s in _elements(a)))
+    return _raw(a, _start(a), tuple(abs(s) for s in element_strides(a)))
 
 
 LAYOUT_BUGS = {"memory-order": read_memory_order, "unit-inner-stride": read_unit_inner_stride,

@@ -6,7 +6,7 @@ assumes unit strides, gives wrong values only here.
 
 Every layout is a view into a fresh one-dimensional buffer of its own (``lay_out``); the elements of the
 buffer outside the view hold a fill pattern, so a target that writes past its view is seen
-(``outside_changed``). A backend opts in with a module-level ``LAYOUTS`` tuple (or ``layouts=`` on one
+(``outside``). A backend opts in with a module-level ``LAYOUTS`` tuple (or ``layouts=`` on one
 target); its targets then receive such views as they are, never a contiguous copy.
 """
 from __future__ import annotations
@@ -42,7 +42,7 @@ def broadcast_axis(shape: tuple[int, ...]) -> int:
     return next(i for i, n in enumerate(shape) if n > 1)
 
 
-def _c_strides(shape, order) -> list[int]:
+def dense_strides(shape, order) -> list[int]:
     """Element strides of a dense array of ``shape`` whose axes lie in memory in ``order`` (outermost first)."""
     strides, step = [0] * len(shape), 1
     for axis in reversed(order):
@@ -56,16 +56,16 @@ def geometry(kind: str, shape: tuple[int, ...]) -> tuple[list[int], int, int]:
     n, rank = int(np.prod(shape)), len(shape)
     axes = list(range(rank))
     if kind in (C, "offset") or not applies(kind, shape):
-        return _c_strides(shape, axes), int(kind == "offset"), n + 2 * int(kind == "offset")
+        return dense_strides(shape, axes), int(kind == "offset"), n + 2 * int(kind == "offset")
     if kind == "fortran":
-        return _c_strides(shape, axes[::-1]), 0, n
+        return dense_strides(shape, axes[::-1]), 0, n
     if kind == "transposed":  # the last two axes swapped in memory, as x.transpose(-1, -2) leaves them
-        return _c_strides(shape, axes[:-2] + [axes[-1], axes[-2]]), 0, n
+        return dense_strides(shape, axes[:-2] + [axes[-1], axes[-2]]), 0, n
     if kind == "channels_last":  # axis 1 innermost: torch's channels_last (rank 4), channels_last_3d (rank 5)
-        return _c_strides(shape, [0] + axes[2:] + [1]), 0, n
+        return dense_strides(shape, [0] + axes[2:] + [1]), 0, n
     if kind == "broadcast":
         axis = broadcast_axis(shape)
-        strides = _c_strides(shape[:axis] + (1,) + shape[axis + 1:], axes)
+        strides = dense_strides(shape[:axis] + (1,) + shape[axis + 1:], axes)
         strides[axis] = 0
         return strides, 0, n // shape[axis]
     # strided / negative: every other element of each row, one spare element between rows
@@ -112,16 +112,33 @@ def made_constant(a: np.ndarray, kind: str) -> np.ndarray:
     return np.ascontiguousarray(np.broadcast_to(np.take(a, [0], axis=axis), a.shape))
 
 
+def in_buffer(a: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """(the one-dimensional buffer ``a`` is a view into, the element index of ``a``'s first element
+    there), or None where ``a`` is not such a view (it owns its memory, or its base is shaped)."""
+    base = a.base
+    if not isinstance(base, np.ndarray) or base.ndim != 1 or base.dtype != a.dtype:
+        return None
+    return base, (a.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // a.itemsize
+
+
+def element_index(shape: tuple[int, ...], strides: tuple[int, ...], start: int) -> np.ndarray:
+    """The buffer index of every element of a view of ``shape`` with element ``strides`` from ``start``."""
+    return start + sum((np.arange(n).reshape((-1,) + (1,) * (len(shape) - 1 - i)) * s
+                        for i, (n, s) in enumerate(zip(shape, strides))), np.zeros(shape, np.int64))
+
+
+def element_strides(a: np.ndarray) -> tuple[int, ...]:
+    return tuple(s // a.itemsize for s in a.strides)
+
+
 def outside(view: np.ndarray) -> bytes:
     """The bytes of ``view``'s buffer outside the view (empty for an array that owns its memory)."""
-    base = view.base
-    if not isinstance(base, np.ndarray) or base.ndim != 1 or view.size == 0:
+    found = in_buffer(view)
+    if found is None or view.size == 0:
         return b""
+    base, start = found
     mask = np.ones(base.size, bool)
-    start = (view.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // view.itemsize
-    index = start + sum(np.arange(n).reshape((-1,) + (1,) * (view.ndim - 1 - i)) * (s // view.itemsize)
-                        for i, (n, s) in enumerate(zip(view.shape, view.strides)))
-    mask[np.asarray(index).reshape(-1)] = False
+    mask[element_index(view.shape, element_strides(view), start).reshape(-1)] = False
     return base[mask].tobytes()
 
 
