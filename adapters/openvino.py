@@ -56,10 +56,8 @@ def select_max_min(case):
     float32 with out-of-range values clamped to its largest finite value (as the plugin computes it)."""
     import numpy as np
 
-    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
-    if lhs.dtype == np.float64:
-        top = float(np.finfo(np.float32).max)
-        lhs, rhs = (np.clip(a, -top, top).astype(np.float32).astype(np.float64) for a in (lhs, rhs))
+    lhs, rhs = _float32_operands(case) if case.arrays["lhs"].dtype == np.float64 else \
+        (case.arrays["lhs"], case.arrays["rhs"])
     with np.errstate(invalid="ignore"):
         pick = lhs > rhs if case.op.endswith("maximum") else lhs < rhs
     return np.where(pick, lhs, rhs).astype(case.arrays["lhs"].dtype)

@@ -18,7 +18,7 @@ from conformance.report_text import describe_divergence
 from conformance.confirm import CONFIRMABLE, confirm
 from conformance.verdict import Verdict, case_violations, judge
 from conformance.verdict_scatter import same_values, schedule_matters
-from strategies.layouts import with_layouts
+from strategies.layouts import WRITTEN, with_layouts
 
 INVALID_CLASSES = {"accepts-invalid"}
 SPEC_CLASSES = {"spec-inconsistency"}  # about the spec, not the target: reported, never a failure
@@ -39,7 +39,7 @@ TARGET_TIMEOUT = 20.0  # seconds of running (compiling not counted); a target sl
 FIRST_CALL_GRACE = 120.0  # extra seconds for the first call of a signature in a worker (a compile nobody marked)
 COMPILE_SECONDS: Counter = Counter()  # seconds each target's worker spent compiling, in this process
 _SEEN: dict[str, set] = {}  # worker name -> signatures called since that worker (process) started
-WRITING_OPS = ("stablehlo.scatter", "stablehlo.dynamic_update_slice", "onnx.ScatterND")  # write by index
+WRITING_OPS = tuple(WRITTEN)  # the ops that write by index
 _HUNG: set[str] = set()  # targets that timed out once: no more grace for them (a hang must not cost 140 s a case)
 
 

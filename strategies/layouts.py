@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from conformance.layouts import C, applies, made_constant
 
+# the ops that write by index, and the array each writes into (conformance.runner.WRITING_OPS too)
 WRITTEN = {"stablehlo.scatter": "inputs", "stablehlo.dynamic_update_slice": "operand", "onnx.ScatterND": "data"}
 
 
