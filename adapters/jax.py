@@ -69,7 +69,7 @@ def _lax_gather(mode):
                                        indices_are_sorted=indices_are_sorted, mode=mode))
 
     lax_gather.__name__ = f"lax_gather_{label}"
-    return target(OP, f"jax:lax.gather[{label}]", region={"index_vector_dim": "last"},
+    return target(OP, f"jax:lax.gather[{label}]", region={"index_vector_dim": "last", "result_type": False}, invalid=True,
                   repro=_repro(lambda kw: _lax_gather_call(kw, mode)))(lax_gather)
 
 

@@ -78,9 +78,7 @@ def put_along_axis(inputs, scatter_indices, updates, *, scatter_dims_to_operand_
 
 
 def _put(mode: str):
-    def put(inputs, scatter_indices, updates, **_):
-        if mode == "wrap":
-            refuse_wrap_loop(scatter_indices, WRAP_LOOP_LIMIT, "numpy.put(mode='wrap')")
+    def put(inputs, scatter_indices, updates, **_):  # a wrap loop past WRAP_LOOP_LIMIT steps: a declared timeout
         out = inputs.copy()
         np.put(out, scatter_indices, updates, mode=mode)
         return out

@@ -130,6 +130,20 @@ def index_beyond_int32(case: Case) -> bool:
     return bool(((wide > 2**31 - 1) | (wide < -2**31)).any())
 
 
+WRAP_LOOP_STEPS = 2**31  # steps of a wrap loop (one dim per step) past which a call runs for seconds to forever
+
+
+def wrap_loop_index(case: Case) -> bool:
+    """Some index component is more than ``WRAP_LOOP_STEPS`` times the dim it indexes away from it: a
+    wrap that adds or subtracts the dim one step at a time (numpy's ``mode='wrap'``) does not finish."""
+    from conformance.index_values import components
+
+    si = index_array(case)
+    if si.dtype.kind not in "iu" or not si.size:
+        return False
+    return any(abs(int(v)) > WRAP_LOOP_STEPS * max(int(dim), 1) for v, dim, _ in components(case))
+
+
 def subnormal_values(case: Case) -> bool:
     """A float input, update or data array holds a nonzero value below sqrt(tiny) in magnitude: a subnormal,
     or one whose product with another value can be subnormal (flushed to zero by FTZ/DAZ hardware modes)."""
@@ -510,6 +524,7 @@ CONDITIONS = {
     "index-beyond-int32": index_beyond_int32,
     "subnormal-values": subnormal_values,
     "zero-size-dropped-window": zero_size_dropped_window,
+    "wrap-loop-index": wrap_loop_index,
 }
 
 

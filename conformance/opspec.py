@@ -59,6 +59,9 @@ class OpSpec:
       its backend), so a new op needs no edit to a backend's module;
     - ``mismatch_ref``: ``(case, value) -> (observed, spec results, masks)``, the elements of a value the
       spec does not allow, per result: what a declaration's model must explain (``conformance.models``);
+    - ``corners_ref``: ``(target) -> [(kind, label, strategy)]``, edge-phase runs of corners no region
+      scenario reaches (validity edges: an empty window the spec allows, an attribute it forbids that an
+      empty index array hides), each run once under the property ``kind`` (valid or invalid);
     - ``ci_examples``: the random examples per target in the ``ci`` profile, where an op's edge phase
       already covers its edges whole (0: the profile's count).
     """
@@ -84,6 +87,7 @@ class OpSpec:
     probes: bool = False
     adapters: tuple[str, ...] = ()
     mismatch_ref: str = ""  # (case, observed value) -> (observed results, spec results, masks of elements the spec forbids)
+    corners_ref: str = ""
     ci_examples: int = 0  # random examples per target in the ci profile where fewer than the profile's do
 
     def part(self, name: str) -> Any:

@@ -99,6 +99,7 @@ class Target:
     # would cost recompiles
     restart_after_crash: bool = True
     layouts: tuple[str, ...] = ()  # memory layouts its array arguments may arrive in (conformance.layouts)
+    compiles: bool = True  # False (module-level COMPILES = False): a first call gets no compile grace on its timeout
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
@@ -265,7 +266,8 @@ def load_backend(name: str) -> list[Target]:
         seen.add(marked.name)
         _check_region(module_name, marked)
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
-                    layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", ())))
+                    layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", ())),
+                    compiles=bool(getattr(module, "COMPILES", True)))
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)

@@ -14,6 +14,7 @@ from hypothesis.errors import FlakyFailure
 from conformance import history, isolation, ops, outcome, profiles, runtime
 from conformance.case import Case
 from conformance.registry import Target, _installed_version
+from conformance.opspec import op_spec
 from conformance.report_text import describe_divergence
 from conformance.confirm import CONFIRMABLE, confirm
 from conformance.verdict import Verdict, case_violations, judge
@@ -91,7 +92,8 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
                       {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device(),
                        "layouts": case.layout_kwargs()},
                       timeout=TARGET_TIMEOUT,
-                      grace=0.0 if signature in seen or target.name in _HUNG else FIRST_CALL_GRACE)
+                      grace=0.0 if signature in seen or target.name in _HUNG or not target.compiles
+                      else FIRST_CALL_GRACE)
 
     result = outcome.run(remote, kwargs)
     history.record(name, this, fresh_process=fresh)
@@ -100,6 +102,9 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
     return result
 
 
+# a timeout or crash seen once in a property and declared: later cases of the property that the same
+# declaration covers are counted as seen and not run (each would cost a timeout or a worker restart)
+SKIPPED_AFTER_DECLARED = ("timeout", "crash")
 SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
 NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent",
                  "mutates-input")  # a fresh process would judge these on what they are not about
@@ -191,6 +196,7 @@ INVALID_EDGE_EXAMPLES = 24  # fixed-seed invalid cases before the random ones
 STATEFUL_EDGE_EXAMPLES = 4  # fixed-seed cases of the stateful property (each runs after its sibling)
 STATEFUL_EXAMPLES = 6  # random cases of the stateful property at most
 LAYOUT_EDGE_EXAMPLES = 2  # fixed-seed cases per memory layout the target takes (conformance.layouts)
+CORNER_EDGE_EXAMPLES = 2  # fixed-seed cases per corner run of the op (OpSpec.corners_ref)
 
 
 def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
@@ -211,13 +217,20 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
             runs.append((f"edge:{','.join(f'{k}={v}' for k, v in forced.items())}", strategy, n))
         # each memory layout the target takes, on a case some array of which it applies to
         return runs + [(f"edge:layout={k}", ops.valid_cases(target).filter(ops.substantive), LAYOUT_EDGE_EXAMPLES)
-                       for k in target.layouts if k != "c"]
+                       for k in target.layouts if k != "c"] + corner_runs(target, kind)
     if kind == "invalid":
-        return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)]
+        return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)] + corner_runs(target, kind)
     if kind == "stateful":  # where constants meet caches (a language-scalar zero), then a few of any kind
         runs = [(label, strategy, n) for label, strategy, n in edge_runs(target, "valid") if "scalar=zero" in label]
         return runs + [("edge:stateful", ops.valid_cases(target).filter(ops.substantive), STATEFUL_EDGE_EXAMPLES)]
     return []
+
+
+def corner_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
+    """The op's corner runs (``OpSpec.corners_ref``) of property ``kind`` for ``target``."""
+    corners = op_spec(target.op).part("corners")
+    return [(f"edge:{label}", strategy, CORNER_EDGE_EXAMPLES)
+            for k, label, strategy in (corners(target) if corners else []) if k == kind]
 
 
 def edge_seed(target: Target, label: str) -> int:
@@ -271,7 +284,13 @@ def run_property(target: Target, kind: str) -> Counter:
     if kind == "stateful":
         examples = min(examples or STATEFUL_EXAMPLES, profiles.stateful_examples() or STATEFUL_EXAMPLES)
 
+    hung: list = []  # (class, declaration) of each declared timeout or crash seen in this property
+
     def conforms(case: Case) -> None:
+        for cls, dev in hung:  # seen once, and the declaration's condition holds: another hang costs seconds
+            if target.declared((cls,), case, None) is dev:
+                seen.update((cls,))
+                return
         other = ops.sibling(case) if kind == "stateful" else None
         if other is not None:
             call(target, other)  # same signature, other values: the case must not care
@@ -281,6 +300,8 @@ def run_property(target: Target, kind: str) -> Counter:
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and \
                 target.declared(verdict.classes, case, verdict.value) is None:
             raise _failure(target, case, verdict, before)
+        if verdict.cls in SKIPPED_AFTER_DECLARED:
+            hung.append((verdict.cls, target.declared(verdict.classes, case, verdict.value)))
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:

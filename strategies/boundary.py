@@ -8,7 +8,7 @@ boundary value meets ordinary ones). Choices shrink towards ``ordinary``: a shru
 boundary values only where they are needed for the failure.
 
 Index scenarios:
-- ``wide``: int64/uint64 indices at 2**31-1, 2**31, 2**32, 2**32+1, 2**63-1 and the dtype's max
+- ``wide``: int64/uint64 indices at 2**31-1, 2**31, 2**32, 2**32+1, 2**62+1, -2**62-1, 2**63-1 and the dtype's max
   (narrowing to int32 changes where they land);
 - ``top-bit``: unsigned indices with the top bit set (uint8 128, 200, 255: negative if read as signed);
 - ``negative`` (signed index dtypes): -1, -dim, -dim-1, the dtype's min and min+1;
@@ -110,7 +110,8 @@ def index_boundaries(scenario: str, dim: int, size: int, dtype_name: str, oob: b
     if scenario == "wide":
         # half of them read in bounds once narrowed to 32 bits (2**32 + k -> k), where narrowing shows
         # even in scatter (an out-of-bounds update and a negative narrowed one are both skipped)
-        values = [2**31 - 1, 2**31, 2**31 + 1, 2**63 - 1, int(info.max),
+        # and near 2**62 to 2**63, where a wrap that steps one dim at a time never ends
+        values = [2**31 - 1, 2**31, 2**31 + 1, 2**63 - 1, int(info.max), 2**62 + 1, -2**62 - 1,
                   2**32, 2**32 + 1, 2**32 + max(hi, 0), 2**32 + max(hi - 1, 0), 2**33 + 1]
     elif scenario == "top-bit":
         top = 2 ** (bits - 1)

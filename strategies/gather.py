@@ -43,6 +43,7 @@ class GatherRegion:
     sorted_indices: bool = True  # may set indices_are_sorted=true on indices sorted as the spec says
     index_scenario: str | None = None  # force one scenario of strategies.boundary (the edge phase); None: drawn
     value_scenario: str | None = None
+    result_type: bool = True  # False: an API with no declared result type (invalid cases never break C22/C23)
     # structural minimums, used by the invalid-case strategies to get something to break
     needs: dict = field(default_factory=dict)
 
@@ -128,7 +129,7 @@ def general_plan(draw, region: GatherRegion) -> Plan:
     for d in range(r_op):
         if roles[d] == "collapsed":
             shape[d] = _dim(draw, region, lo=needs.get("collapsed_size", 1))
-            slices[d] = 1
+            slices[d] = needs.get("collapsed_slice", 1)  # 0: the corner C9 allows, an empty dropped window
         elif roles[d] == "offset":
             shape[d] = _dim(draw, region, lo=needs.get("offset_size", 0))
             slices[d] = draw(st.integers(0, shape[d]))
@@ -249,7 +250,9 @@ def materialize(draw, plan: Plan, region: GatherRegion, oob_share: float | None 
     operand = draw(operand_values(tuple(plan.operand_shape), element, val_sc)) if region.specials else np.arange(
         int(np.prod(plan.operand_shape)), dtype=np.int64).astype(dtype_of(element)).reshape(plan.operand_shape)
     shape, slices = plan.operand_shape, plan.slice_sizes
-    columns = [(shape[d] if 0 <= d < len(shape) else 1, slices[d] if 0 <= d < len(slices) else 0)
+    # a collapsed dim with slice size 0 reads at its start, so its in-bounds starts are those of size 1
+    columns = [(shape[d] if 0 <= d < len(shape) else 1,
+                (max(slices[d], 1) if d in plan.collapsed_slice_dims else slices[d]) if 0 <= d < len(slices) else 0)
                for d in plan.start_index_map] or [(1, 1)]
     indices = draw(index_array(tuple(plan.indices_shape), plan.index_vector_dim, columns, index_dt, share, idx_sc))
     attrs = plan.attrs()

@@ -103,7 +103,7 @@ def _break(label: str, p: Plan, draw) -> tuple[Plan, dict]:
 
 
 @st.composite
-def _invalid(draw, label: str, region: GatherRegion) -> Case:
+def _invalid(draw, label: str, region: GatherRegion, empty_indices: bool = False) -> Case:
     needs = NEEDS[label]
     region = replace(region, style="general", needs=needs, oob_share=0.0, edge_dims=False,
                      max_operand_rank=max(region.max_operand_rank, needs.get("batching", 0) + max(
@@ -112,6 +112,10 @@ def _invalid(draw, label: str, region: GatherRegion) -> Case:
                      index_vector_dim="last" if needs.get("explicit_ivd") else region.index_vector_dim)
     plan = draw(general_plan(region))
     plan, extras = _break(label, plan, draw)
+    if empty_indices:  # a batch axis of size 0: no start index, nothing read, and the attributes still invalid
+        axes = [a for a in range(len(plan.indices_shape)) if a != plan.index_vector_dim
+                and a not in plan.start_indices_batching_dims]
+        plan.indices_shape[draw(st.sampled_from(axes))] = 0
     case = draw(materialize(plan, region, oob_share=0.0))
     if "index_dtype" in extras:
         case.arrays["start_indices"] = case.arrays["start_indices"].astype(dtype_of(extras["index_dtype"]))
@@ -132,11 +136,13 @@ def _invalid(draw, label: str, region: GatherRegion) -> Case:
     return Case(case.op, case.arrays, case.attrs, result_type=result_type, meta={"breaks": label})
 
 
-def invalid_gather_cases(label: str | None = None, region: GatherRegion | None = None) -> st.SearchStrategy[Case]:
-    """Cases that break exactly ``label`` (or any one label, when None)."""
+def invalid_gather_cases(label: str | None = None, region: GatherRegion | None = None,
+                         empty_indices: bool = False) -> st.SearchStrategy[Case]:
+    """Cases that break exactly ``label`` (or any one label, when None); ``empty_indices``: with a start
+    indices batch axis of size 0 (the region must then allow a batch axis that no batching dim pairs)."""
     region = region or GatherRegion(element_dtypes=("int32", "float32"), index_dtypes=("int32", "int64"))
     if label is None:
-        return st.sampled_from(LABELS).flatmap(lambda lab: _invalid(lab, region))
+        return st.sampled_from(LABELS).flatmap(lambda lab: _invalid(lab, region, empty_indices))
     if label not in NEEDS:
         raise ValueError(f"invalid_gather_cases: unknown label {label!r}; expected one of {', '.join(LABELS)}")
-    return _invalid(label, region)
+    return _invalid(label, region, empty_indices)

@@ -17,3 +17,8 @@ def aborts(operand, start_indices, **_):
 @target("stablehlo.gather", "wrong:hangs", region=REGION)
 def hangs(operand, start_indices, **_):
     time.sleep(3600)
+
+
+@target("stablehlo.gather", "declared:hangs", region=REGION, deviations={"timeout": "hangs on every case (declared)"})
+def declared_hangs(operand, start_indices, **_):
+    time.sleep(3600)

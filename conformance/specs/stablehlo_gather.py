@@ -14,14 +14,46 @@ def edge_runs(target) -> list[dict]:
     return index_edge_runs(GatherRegion(**target.region), distinct_key="sim")
 
 
+def corners(target) -> list[tuple[str, str, object]]:
+    """Two validity edges: a collapsed dim with slice size 0 (C9 allows it: the result keeps its
+    elements, each read at its start) and slice sizes past the operand (breaking C21) beside an empty
+    index array, where a shape check that runs per index never runs."""
+    from dataclasses import replace
+
+    from strategies.gather import GatherRegion, gather_cases
+    from strategies.gather_invalid import invalid_gather_cases
+
+    region, runs = GatherRegion(**target.region), []
+    if target.valid and region.style == "general":
+        runs.append(("valid", "corner=collapsed-slice-0", gather_cases(
+            region, needs={**region.needs, "collapsed": 1, "collapsed_slice": 0}, oob_share=0.0, edge_dims=False,
+            index_scenario="ordinary", value_scenario="ordinary").filter(substantive)))
+    if target.invalid:
+        runs.append(("invalid", "corner=C21-empty-indices", invalid_gather_cases(
+            "C21", replace(region, element_dtypes=("int32", "float32"), index_dtypes=("int32", "int64"),
+                           min_batch_rank=1, max_batching_dims=0), empty_indices=True)))
+    return runs
+
+
 def substantive(case) -> bool:
     return case.arrays["operand"].size > 0 and case.arrays["start_indices"].size > 0
 
 
 def invalid_cases(target):
-    from strategies.gather_invalid import invalid_gather_cases
+    """Cases breaking one label each; for an API without a declared result type (region
+    ``result_type=False``) not C22/C23, and with the index vector where its region puts it."""
+    from hypothesis import strategies as st
 
-    return invalid_gather_cases(None)
+    from strategies.gather import GatherRegion
+    from strategies.gather_invalid import LABELS, invalid_gather_cases
+
+    region = GatherRegion(**target.region)
+    if region.result_type and region.index_vector_dim == "any":
+        return invalid_gather_cases(None)
+    labels = [lab for lab in LABELS if region.result_type or lab not in ("C22", "C23")]
+    base = GatherRegion(element_dtypes=("int32", "float32"), index_dtypes=("int32", "int64"),
+                        index_vector_dim=region.index_vector_dim)
+    return st.sampled_from(labels).flatmap(lambda lab: invalid_gather_cases(lab, base))
 
 
 def expected(case):
@@ -34,7 +66,7 @@ SPEC = OpSpec(
     name=NAME, spec=STABLEHLO_BATCHING_RFC, label_prefix="gather",
     region_ref="strategies.gather:GatherRegion", valid_ref="strategies.gather:gather_cases",
     check_ref="conformance.verdict_gather:gather_violations", judge_ref="conformance.verdict_gather:judge_gather",
-    invalid_ref=f"{__name__}:invalid_cases", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
+    invalid_ref=f"{__name__}:invalid_cases", corners_ref=f"{__name__}:corners", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="gather semantics: each start index is clamped to [0, dim - slice_size] before the slice is read; "
                  "result = operand[operand_index]",
     expected_ref=f"{__name__}:expected", labels_ref="strategies.gather_invalid:LABELS",

@@ -1,0 +1,52 @@
+"""The edge phase's corners (``OpSpec.corners_ref``) and the declared-hang shortcut of the runner."""
+from hypothesis import given, settings
+
+from conformance import runner
+from conformance.conditions import holds
+from conformance.registry import Target, load_backend
+from conformance.verdict import case_violations
+from oracles.stablehlo.gather import gather
+
+
+def _gather_target(**kw) -> Target:
+    return Target("stablehlo.gather", "corner:probe", lambda **_: None, valid=True, invalid=True, **kw)
+
+
+def _draws(strategy, n=20) -> list:
+    out = []
+    given(strategy)(settings(max_examples=n, database=None)(lambda case: out.append(case)))()
+    return out
+
+
+def test_a_general_gather_gets_a_collapsed_dim_of_slice_size_0_that_the_oracle_reads():
+    (label, strategy, n), = [r for r in runner.corner_runs(_gather_target(), "valid")]
+    assert label == "edge:corner=collapsed-slice-0" and n >= 1
+    for case in _draws(strategy):
+        assert not case_violations(case)  # C9 allows slice size <= 1
+        sizes, collapsed = case.attrs["slice_sizes"], case.attrs["collapsed_slice_dims"]
+        assert any(sizes[d] == 0 for d in collapsed) and holds("zero-size-dropped-window", case)
+        gather(**case.kwargs())  # every start in range: the spec names an element for each result index
+
+
+def test_a_gather_style_without_dimension_numbers_gets_no_valid_corner():
+    assert runner.corner_runs(_gather_target(region={"style": "take"}), "valid") == []
+
+
+def test_the_invalid_corner_breaks_c21_beside_an_empty_index_array():
+    (label, strategy, _), = runner.corner_runs(_gather_target(region={"index_vector_dim": "last"}), "invalid")
+    assert label == "edge:corner=C21-empty-indices"
+    for case in _draws(strategy):
+        assert [v.label for v in case_violations(case)] == ["C21"]
+        assert case.arrays["start_indices"].size == 0 and holds("zero-size-batch", case)
+        assert case.attrs["index_vector_dim"] == case.arrays["start_indices"].ndim - 1
+
+
+def test_a_declared_hang_is_waited_for_once_per_property(monkeypatch):
+    monkeypatch.setattr(runner, "TARGET_TIMEOUT", 1.0)
+    monkeypatch.setattr(runner, "FIRST_CALL_GRACE", 0.0)
+    monkeypatch.setattr(runner, "EDGE_EXAMPLES", 1)
+    (hangs,) = [t for t in load_backend("tests.wrong_report_targets") if t.name == "declared:hangs"]
+    calls, real = [], runner.call
+    monkeypatch.setattr(runner, "call", lambda t, case: calls.append(case) or real(t, case))
+    seen = runner.run_property(hangs, "valid")
+    assert len(calls) == 1 and seen["timeout"] > 1  # the later cases are counted under the declaration, not run
