@@ -31,20 +31,23 @@ def _types(op: str, dtypes: tuple[str, ...]) -> tuple[str, ...]:
 
 def make(backend: str, api: str, op: str, call: Callable, *, dtypes: tuple[str, ...], forms=("tensor", "rank0"),
          to_backend: Callable = lambda a: a, to_numpy: Callable = np.asarray, isolated: bool = True,
-         directions: tuple[str, ...] = DIRECTIONS, repro: Callable | None = None):
+         directions: tuple[str, ...] = DIRECTIONS, repro: Callable | None = None, fold: Callable | None = None):
     """One target of ``stablehlo.<op>`` calling ``call(*operands[, direction])`` (``repro``: its
-    snippet for ``conformance repro``)."""
+    snippet for ``conformance repro``). ``fold``: ``(call, args, constant) -> result``, the call with
+    the operands marked in ``constant`` (one bool per operand) given to the compiler as constants (the
+    case's ``constants`` attribute names them); with it the target's region takes constants."""
     names = operand_names(op)
 
     def fn(**kwargs):
         scalar = kwargs.get("rhs_as_scalar", False)
-        args = [kwargs[n].item() if scalar and n == "rhs" else to_backend(kwargs[n]) for n in names]
-        if op == "compare":
-            return to_numpy(call(*args, kwargs["comparison_direction"]))
-        return to_numpy(call(*args))
+        constant = [n in kwargs.get("constants", ()) for n in names]
+        args = [kwargs[n].item() if scalar and n == "rhs" else kwargs[n] if c else to_backend(kwargs[n])
+                for n, c in zip(names, constant)]
+        bound = (lambda *a, **k: call(*a, kwargs["comparison_direction"], **k)) if op == "compare" else call
+        return to_numpy(fold(bound, args, constant) if fold and any(constant) else bound(*args))
 
     fn.__name__ = f"{backend}_{op}"
-    region = {"dtypes": _types(op, dtypes), "forms": tuple(forms)}
+    region = {"dtypes": _types(op, dtypes), "forms": tuple(forms), **({"constants": True} if fold else {})}
     if op == "compare" and directions != DIRECTIONS:
         region["directions"] = tuple(directions)
     return target(f"stablehlo.{op}", f"{backend}:{api}", region=region, backend=backend, isolated=isolated,
@@ -192,6 +195,23 @@ def _jax(module: str, attr: str) -> Callable:
     return call
 
 
+def _jax_fold(call: Callable, args: list, constant: list[bool]):
+    """``call`` inside ``jax.jit``: the constant operands closed over (literals in the program XLA
+    compiles, where its constant folder may evaluate the op), the others traced arguments."""
+    import jax
+    import jax.numpy as jnp
+
+    from adapters.jax_common import put
+
+    with jax.enable_x64(True):
+        params = [put(a) if isinstance(a, np.ndarray) else a for a, c in zip(args, constant) if not c]
+
+        def body(*traced):
+            it = iter(traced)
+            return call(*[jnp.asarray(a) if c else next(it) for a, c in zip(args, constant)])
+        return jax.jit(body)(*params)
+
+
 def _jax_compare(module: str) -> Callable:
     names = {"jax.lax": {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "LT": "lt"},
              "jax.numpy": CMP}[module]
@@ -202,7 +222,7 @@ def _jax_compare(module: str) -> Callable:
 
 
 # lax ops take operands of one dtype (documented: no implicit promotion), so no language scalars
-LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms=TENSOR_FORMS)
+LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms=TENSOR_FORMS, fold=_jax_fold)
        for op, attr, types in [
            ("negate", "neg", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "sub", ALL),
            ("multiply", "mul", ALL), ("divide", "div", ALL), ("remainder", "rem", ALL), ("maximum", "max", ALL),
@@ -210,12 +230,14 @@ LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms
            ("xor", "bitwise_xor", ALL), ("shift_left", "shift_left", ALL),
            ("shift_right_arithmetic", "shift_right_arithmetic", ALL),
            ("shift_right_logical", "shift_right_logical", ALL), ("select", "select", ALL)]]
-LAX.append(make("jax", "lax.eq/ne/ge/gt/le/lt", "compare", _jax_compare("jax.lax"), dtypes=ALL, forms=TENSOR_FORMS))
-JNP = [make("jax", f"jnp.{attr}", op, _jax("jax.numpy", attr), dtypes=types, forms=NP_SCALAR_FORMS)
+LAX.append(make("jax", "lax.eq/ne/ge/gt/le/lt", "compare", _jax_compare("jax.lax"), dtypes=ALL, forms=TENSOR_FORMS,
+                fold=_jax_fold))
+JNP = [make("jax", f"jnp.{attr}", op, _jax("jax.numpy", attr), dtypes=types, forms=NP_SCALAR_FORMS, fold=_jax_fold)
        for op, attr, types in NUMPY_API]
 JNP += [make("jax", "jnp.right_shift[unsigned]", "shift_right_logical", _jax("jax.numpy", "right_shift"),
-             dtypes=UNSIGNED, forms=NP_SCALAR_FORMS),
-        make("jax", f"jnp.{NP_COMPARE_API}", "compare", _jax_compare("jax.numpy"), dtypes=ALL, forms=NP_SCALAR_FORMS)]
+             dtypes=UNSIGNED, forms=NP_SCALAR_FORMS, fold=_jax_fold),
+        make("jax", f"jnp.{NP_COMPARE_API}", "compare", _jax_compare("jax.numpy"), dtypes=ALL, forms=NP_SCALAR_FORMS,
+             fold=_jax_fold)]
 
 
 # --- ONNX one-node models: onnxruntime and OpenVINO ----------------------------------------------
@@ -238,45 +260,57 @@ ONNX_COMPARE = {"EQ": "Equal", "GE": "GreaterOrEqual", "GT": "Greater", "LE": "L
 ONNX_OPSET = 18
 
 
-def onnx_model(node: str, attrs: dict, arrays: list[np.ndarray], out_dtype: np.dtype) -> bytes:
-    """A one-node ONNX model (opset 18) taking ``arrays`` as x0, x1, ... and returning y."""
-    from onnx import helper
+def onnx_model(node: str, attrs: dict, arrays: list[np.ndarray], out_dtype: np.dtype,
+               constant: list[bool] | None = None) -> tuple[bytes, dict[str, np.ndarray]]:
+    """A one-node ONNX model (opset 18) on ``arrays`` named x0, x1, ..., returning y; each array
+    marked in ``constant`` is an initializer (a constant the runtime may fold at load), the others graph
+    inputs. Returns (model bytes, the inputs' feeds)."""
+    from onnx import helper, numpy_helper
 
+    constant = constant or [False] * len(arrays)
     inputs = [helper.make_tensor_value_info(f"x{i}", helper.np_dtype_to_tensor_dtype(a.dtype), list(a.shape))
-              for i, a in enumerate(arrays)]
+              for i, (a, c) in enumerate(zip(arrays, constant)) if not c]
+    initializers = [numpy_helper.from_array(np.asarray(a), f"x{i}") for i, (a, c) in enumerate(zip(arrays, constant)) if c]
     out = helper.make_tensor_value_info("y", helper.np_dtype_to_tensor_dtype(np.dtype(out_dtype)), None)
-    graph = helper.make_graph([helper.make_node(node, [i.name for i in inputs], ["y"], **attrs)], node, inputs, [out])
-    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", ONNX_OPSET)], ir_version=8).SerializeToString()
+    graph = helper.make_graph([helper.make_node(node, [f"x{i}" for i in range(len(arrays))], ["y"], **attrs)], node,
+                              inputs, [out], initializer=initializers)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", ONNX_OPSET)], ir_version=8)
+    return model.SerializeToString(), {f"x{i}": a for i, (a, c) in enumerate(zip(arrays, constant)) if not c}
 
 
-def onnx_targets(backend: str, run_model: Callable[[bytes, list[np.ndarray]], np.ndarray], isolated: bool = True) -> list:
-    """One target per op with an ONNX node, run by ``run_model(model bytes, arrays)``."""
+def _onnx_fold(call: Callable, args: list, constant: list[bool]):
+    return call(*args, constant=constant)
+
+
+def onnx_targets(backend: str, run_model: Callable[[bytes, dict], np.ndarray], isolated: bool = True) -> list:
+    """One target per op with an ONNX node, run by ``run_model(model bytes, feeds)``; operands the
+    case marks constant are initializers."""
     made = []
     for op, (node, attrs, types) in ONNX_NODES.items():
-        def call(*arrays, _node=node, _attrs=attrs):
-            return run_model(onnx_model(_node, _attrs, list(arrays), arrays[-1].dtype), list(arrays))
+        def call(*arrays, _node=node, _attrs=attrs, constant=None):
+            return run_model(*onnx_model(_node, _attrs, list(arrays), arrays[-1].dtype, constant))
         api = f"{node}-{ONNX_OPSET}" + ("[fmod=1]" if node == "Mod" else f"[{attrs['direction']}]" if node == "BitShift" else "")
-        made.append(make(backend, api, op, call, dtypes=types, isolated=isolated))
+        made.append(make(backend, api, op, call, dtypes=types, isolated=isolated, fold=_onnx_fold))
 
-    def compare(a, b, direction):
-        return run_model(onnx_model(ONNX_COMPARE[direction], {}, [a, b], np.dtype(bool)), [a, b])
+    def compare(a, b, direction, constant=None):
+        return run_model(*onnx_model(ONNX_COMPARE[direction], {}, [a, b], np.dtype(bool), constant))
     made.append(make(backend, f"Equal/Greater/.../Less-{ONNX_OPSET}", "compare", compare,
                      dtypes=INTS + ("float16", "float32", "float64"), directions=tuple(ONNX_COMPARE),
-                     isolated=isolated))
+                     isolated=isolated, fold=_onnx_fold))
     return made
 
 
 _ORT_SESSIONS: dict[bytes, object] = {}
 
 
-def _onnxruntime_run(model: bytes, arrays: list[np.ndarray]) -> np.ndarray:
+def _onnxruntime_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     import onnxruntime
 
     if model not in _ORT_SESSIONS:
         options = onnxruntime.SessionOptions()
         options.log_severity_level = 3
         _ORT_SESSIONS[model] = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
-    return _ORT_SESSIONS[model].run(None, {f"x{i}": a for i, a in enumerate(arrays)})[0]
+    return _ORT_SESSIONS[model].run(None, feeds)[0]
 
 
 ONNXRUNTIME = onnx_targets("onnxruntime", _onnxruntime_run)
@@ -347,11 +381,11 @@ XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt")
 IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True)  # dims `?`: one compile per op/type/rank
 
 
-def _openvino_run(model: bytes, arrays: list[np.ndarray]) -> np.ndarray:
+def _openvino_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     """Read the ONNX model with OpenVINO, reshaped to the inputs' static shapes, compiled for CPU (cached)."""
     from adapters import openvino_compile
 
-    return openvino_compile.run(model, {f"x{i}": a for i, a in enumerate(arrays)})
+    return openvino_compile.run(model, feeds)
 
 
 OPENVINO = onnx_targets("openvino", _openvino_run)

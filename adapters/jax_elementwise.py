@@ -48,6 +48,27 @@ def divide_by_flushed_reciprocal(case):
     return _by_reciprocal(case, flush=True)
 
 
+def divide_by_own_reciprocal(case):
+    """Declaration model (jax.toml): with a constant divisor XLA multiplies by its reciprocal, rounded in
+    the operands' own type (float64: 3.0 / 2.5 gives 3.0 * 0.4 = 1.2000000000000002)."""
+    return _by_own_reciprocal(case, flush=False)
+
+
+def divide_by_own_flushed_reciprocal(case):
+    """As ``divide_by_own_reciprocal``, a subnormal reciprocal flushed to zero (float64 2.5 / 1.8e308
+    gives 0: the reciprocal 5.6e-309 is subnormal)."""
+    return _by_own_reciprocal(case, flush=True)
+
+
+def _by_own_reciprocal(case, flush: bool):
+    from conformance.models import _flush
+
+    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
+    with np.errstate(all="ignore"):
+        reciprocal = np.ones((), lhs.dtype) / rhs.astype(lhs.dtype)
+        return lhs * (_flush(np.asarray(reciprocal)) if flush else reciprocal)
+
+
 def _by_reciprocal(case, flush: bool):
     from conformance.models import _flush
 

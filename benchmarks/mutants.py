@@ -43,9 +43,10 @@ def _scatter(inputs, scatter_indices, updates, variant="skip-element", **attrs):
     return tuple(out) if isinstance(inputs, list) else out[0]
 
 
-def mutant(op: str, name: str, region: dict, layouts: tuple[str, ...] | None = None):
+def mutant(op: str, name: str, region: dict, layouts: tuple[str, ...] | None = None, invalid: bool = False):
     def mark(fn):
-        MUTANTS[name] = target(op, f"mutant:{name}", region=region, isolated=False, layouts=layouts)(fn)
+        MUTANTS[name] = target(op, f"mutant:{name}", region=region, isolated=False, layouts=layouts,
+                               invalid=invalid)(fn)
         return fn
     return mark
 
@@ -637,3 +638,55 @@ def scatter_high_rank(inputs, scatter_indices, updates, **attrs):
     swap = lambda x: np.swapaxes(x, 0, 1).reshape(x.shape) if x.ndim > 4 else x  # noqa: E731
     return _scatter([swap(x) for x in inputs] if isinstance(inputs, list) else swap(inputs), scatter_indices, updates,
                     **attrs)
+
+
+# ---- corners and constants (the inputs real programs pass) ---------------------------------------
+@mutant("stablehlo.gather", "gather-rejects-empty-collapsed-window", GENERAL)
+def gather_rejects_empty_window(operand, start_indices, *, collapsed_slice_dims, slice_sizes, **attrs):
+    """A verifier that wants slice size exactly 1 on a collapsed dim (C9 allows 0)."""
+    if any(slice_sizes[d] != 1 for d in collapsed_slice_dims):
+        raise ValueError("collapsed slice dims must have slice size 1")
+    return _gather(operand, start_indices, collapsed_slice_dims=collapsed_slice_dims, slice_sizes=slice_sizes, **attrs)
+
+
+@mutant("stablehlo.gather", "gather-checks-slices-per-index", {"index_vector_dim": "last", "result_type": False},
+        invalid=True)
+def gather_checks_per_index(operand, start_indices, **attrs):
+    """Validation that runs once per start index: with no start index nothing is checked (C21 included)."""
+    from oracles.stablehlo.gather import check
+
+    attrs.pop("result_type", None)
+    if start_indices.size and check(operand, start_indices, **attrs):
+        raise ValueError("invalid gather")
+    try:
+        return _gather(operand, start_indices, **attrs)
+    except Exception:  # noqa: BLE001 - an invalid case with no start index: an empty result, unchecked
+        return np.zeros([0], operand.dtype)
+
+
+CONSTANT_VALUES = {**NP_VALUES, "constants": True}  # jax:jnp.*: takes operands as compile-time constants
+
+
+def _all_constant(kw: dict, names: tuple[str, ...]) -> bool:
+    arrays = [n for n in names if not (n == "rhs" and kw.get("rhs_as_scalar"))]
+    return set(arrays) <= set(kw.get("constants", ()))
+
+
+@mutant("stablehlo.multiply", "value-multiply-folded-flushes-subnormals", {**CONSTANT_VALUES, "dtypes": NP_FLOATS})
+def value_multiply_folded(lhs, rhs, **kw):
+    """The kernel is IEEE; the constant folder runs with subnormals flushed to zero."""
+    out = _value("multiply", {"lhs": lhs, "rhs": rhs, **kw})
+    if not _all_constant(kw, ("lhs", "rhs")):
+        return out
+    from conformance.models import _flush
+
+    return _flush(np.asarray(out))
+
+
+@mutant("stablehlo.divide", "value-divide-constant-divisor-by-reciprocal", {**CONSTANT_VALUES, "dtypes": ("float32",)})
+def value_divide_reciprocal(lhs, rhs, **kw):
+    """A constant divisor is turned into a multiply by its reciprocal (one rounding too many)."""
+    if "rhs" not in kw.get("constants", ()):
+        return _value("divide", {"lhs": lhs, "rhs": rhs, **kw})
+    with np.errstate(all="ignore"):
+        return (lhs * (np.float32(1) / np.asarray(rhs, np.float32))).astype(np.float32)

@@ -352,6 +352,21 @@ def language_scalar(case: Case) -> bool:
     return bool(case.attrs.get("rhs_as_scalar"))
 
 
+def constant_operands(case: Case) -> bool:
+    """An elementwise value case with some array operand passed as a compile-time constant (``constants``)."""
+    return bool(case.attrs.get("constants"))
+
+
+def folded_integer_division_by_zero(case: Case) -> bool:
+    """An integer divide/remainder case whose array operands are all compile-time constants (a language
+    scalar rhs is one too), with a zero divisor: the compiler's constant folder divides by zero."""
+    op, lhs, rhs = _pair(case)
+    names = [n for n in case.arrays if not (n == "rhs" and case.attrs.get("rhs_as_scalar"))]
+    if op not in ("divide", "remainder") or rhs is None or lhs.dtype.kind not in "iu":
+        return False
+    return set(names) <= set(case.attrs.get("constants", ())) and bool((rhs == 0).any())
+
+
 def bfloat16_elements(case: Case) -> bool:
     """An elementwise value case on bfloat16 operands."""
     return any(a.dtype.name == "bfloat16" for a in case.arrays.values())
@@ -525,6 +540,8 @@ CONDITIONS = {
     "subnormal-values": subnormal_values,
     "zero-size-dropped-window": zero_size_dropped_window,
     "wrap-loop-index": wrap_loop_index,
+    "constant-operands": constant_operands,
+    "folded-integer-division-by-zero": folded_integer_division_by_zero,
 }
 
 

@@ -39,6 +39,8 @@ class ValueRegion:
     scalar: str | None = None  # "zero": a language-scalar rhs is a zero of either sign (where constants meet caches)
     ranks: tuple[int, ...] = ()  # a tensor's rank, drawn from these (default ``TENSOR_RANKS``)
     tail: bool = False  # rank 1 of a size 7 past a multiple of 8 (``TAIL_SIZES``): the grid's last pairs in the tail
+    constants: bool = False  # the target takes operands as compile-time constants (attrs["constants"] names them)
+    fold: str | None = None  # "all": every array operand a constant (the edge phase); None: each drawn (CONSTANT_SHARE)
 
 
 def complex_edges(dt: np.dtype) -> list:
@@ -127,6 +129,11 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         cols = [pred, cols[0], cols[1]]
     elif arity == 1:
         cols = cols[:1]
+    if region.constants:  # which operands the compiler sees as constants (a scalar rhs is one already)
+        arrays = [n for n in names if not (n == "rhs" and form == "scalar")]
+        # (a residue of a wide draw: Hypothesis favours the ends of a small range)
+        attrs["constants"] = tuple(n for n in arrays if region.fold == "all"
+                                   or 1 <= draw(st.integers(0, 2**32 - 1)) % CONSTANT_SHARE[1] <= CONSTANT_SHARE[0])
     return Case(f"stablehlo.{op}", dict(zip(names, cols)), attrs, meta={"scenario": scenario, "form": form})
 
 
@@ -151,6 +158,9 @@ def edge_runs_of(op: str):
         if form == "tensor":  # and once more with the special meetings in a vector loop's scalar tail
             out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "tail": True, "edge_examples": 1}
                     for name in dtypes_of(op, region)]
+        if region.constants:  # every pair again with every operand a constant: the folder's code, not the kernel's
+            out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "fold": "all", "edge_examples": 1}
+                    for name in dtypes_of(op, region)]
         if "rank0" in region.forms:
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:
@@ -160,6 +170,7 @@ def edge_runs_of(op: str):
     return runs
 
 
+CONSTANT_SHARE = (1, 3)  # each array operand is a compile-time constant in 1 case of 3 (where the target takes them)
 MAX_RANK = 8
 TENSOR_RANKS = (1, 2, 3, 4, 5, 6, 7, 8)  # a tensor's rank, uniformly: half of them above 4
 

@@ -1,0 +1,22 @@
+"""jax/XLA (CPU): an integer division whose operands are both constants of the jitted program, with a
+zero divisor, kills the process with SIGFPE while XLA compiles it (the constant folder divides by zero).
+The same values passed as arguments give a value. The spec leaves the value of an integer division by
+zero implementation-defined, but a value. Runs each form in a child process; exits 1 if the folded one
+dies while the argument one does not."""
+import subprocess
+import sys
+
+FOLDED = ("import jax, jax.numpy as jnp; from jax import lax; "
+          "print(jax.jit(lambda: lax.div(jnp.int32(7), jnp.int32(0)))())")
+ARGUMENTS = ("import jax, jax.numpy as jnp; from jax import lax; "
+             "print(jax.jit(lax.div)(jnp.int32(7), jnp.int32(0)))")
+codes = {}
+for name, code in (("constants", FOLDED), ("arguments", ARGUMENTS)):
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    codes[name] = child.returncode
+    print(f"{name}: exit code {child.returncode} (negative: killed by signal {-child.returncode}); "
+          f"stdout {child.stdout.strip()!r}")
+import jax  # noqa: E402  (the versions, after the children ran)
+import jaxlib  # noqa: E402
+print(f"jax {jax.__version__}, jaxlib {jaxlib.__version__}, {sys.platform}")
+sys.exit(1 if codes["constants"] < 0 and codes["arguments"] == 0 else 0)

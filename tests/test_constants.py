@@ -1,0 +1,74 @@
+"""Operands as compile-time constants (#26): the strategy draws them at their documented share, the
+edge phase folds every operand, and the built-in adapters hand constants to the compiler as constants."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from conformance.registry import load_backend, missing_requirements
+from strategies.elementwise_values import CONSTANT_SHARE, ValueRegion, edge_runs_of, value_cases
+
+
+def _draws(strategy, n):
+    out = []
+    given(strategy)(settings(max_examples=n, database=None, derandomize=True)(lambda case: out.append(case)))()
+    return out
+
+
+def test_each_array_operand_is_a_constant_at_its_share_and_a_language_scalar_never_is():
+    cases = _draws(value_cases("divide", ValueRegion(constants=True, forms=("tensor", "rank0", "scalar"))), 300)
+    for name in ("lhs", "rhs"):
+        arrays = [c for c in cases if not (name == "rhs" and c.attrs["rhs_as_scalar"])]
+        share = sum(name in c.attrs["constants"] for c in arrays) / len(arrays)
+        assert abs(share - CONSTANT_SHARE[0] / CONSTANT_SHARE[1]) < 0.12, (name, share)
+    assert not any("rhs" in c.attrs["constants"] for c in cases if c.attrs["rhs_as_scalar"])
+
+
+def test_a_target_without_constants_gets_cases_without_the_attribute():
+    assert not any("constants" in c.attrs for c in _draws(value_cases("add", ValueRegion()), 30))
+
+
+def test_the_edge_phase_folds_every_operand_once_per_type():
+    target = type("T", (), {"region": {"constants": True, "dtypes": ("int8", "float32")}})()
+    folded = [r for r in edge_runs_of("select")(target) if r.get("fold") == "all"]
+    assert sorted(r["dtypes"][0] for r in folded) == ["float32", "int8"]
+    case = _draws(value_cases("select", ValueRegion(**{k: v for k, v in folded[0].items() if k != "edge_examples"},
+                                                    constants=True)), 1)[0]
+    assert set(case.attrs["constants"]) == {"pred", "on_true", "on_false"}
+
+
+def test_an_onnx_constant_is_an_initializer_and_not_a_graph_input():
+    pytest.importorskip("onnx")
+    import onnx
+
+    from adapters.elementwise_values import onnx_model
+
+    a, b = np.arange(3, dtype=np.int32), np.ones(3, np.int32)
+    model, feeds = onnx_model("Add", {}, [a, b], a.dtype, [True, False])
+    graph = onnx.load_from_string(model).graph
+    assert [i.name for i in graph.input] == ["x1"] and [t.name for t in graph.initializer] == ["x0"]
+    assert list(feeds) == ["x1"]
+
+
+@pytest.mark.skipif(bool(missing_requirements("jax")), reason="jax not installed")
+def test_a_jax_constant_reaches_xla_as_a_literal_and_gives_the_arguments_result():
+    import jax
+
+    from adapters.elementwise_values import _jax_fold
+
+    seen = []
+    real_jit = jax.jit
+    lhs, rhs = np.array([7, -7], np.int32), np.array([2, 3], np.int32)
+
+    def spy(fn):
+        compiled = real_jit(fn)
+        seen.append(compiled)
+        return compiled
+    try:
+        jax.jit = spy
+        out = _jax_fold(jax.lax.div, [lhs, rhs], [True, False])
+    finally:
+        jax.jit = real_jit
+    text = seen[0].lower(rhs).as_text()
+    assert "stablehlo.constant dense<[7, -7]>" in text and np.array_equal(np.asarray(out), [3, -2])
+    (t,) = [t for t in load_backend("jax") if t.name == "jax:lax.div"]
+    assert t.region.get("constants") is True
