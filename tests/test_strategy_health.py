@@ -130,3 +130,38 @@ def test_every_layout_reaches_each_op_of_a_backend_that_takes_views(backend):
         assert counts["c"] / arrays >= 0.1, (op, dict(counts))
         rare = [k for k in kinds if counts[k] < LAYOUT_MIN_ARRAYS and (op, k) not in LAYOUT_GAPS]
         assert not rare, f"{backend} {op}: layouts on fewer than {LAYOUT_MIN_ARRAYS} arrays: {rare} ({dict(counts)})"
+
+
+CONSTANT_DRAWS = 300  # derandomized cases per backend, over its elementwise targets that take constants
+
+
+@pytest.mark.parametrize("backend", ["jax", "onnxruntime"])
+def test_constants_come_at_their_share_under_each_target_that_takes_them(backend):
+    """Under the regions of a backend's elementwise targets that take constants (``constants=True``):
+    each array operand is a constant in about 1 case of 3 (``CONSTANT_SHARE``; 20-50 % here), a
+    parameter in the rest, and the edge phase folds every operand once per element type."""
+    from conformance.runner import edge_runs
+    from strategies.elementwise_values import CONSTANT_SHARE
+
+    if missing_requirements(backend):
+        pytest.skip(f"{backend} not installed")
+    takers = [t for t in load_backend(backend) if t.region.get("constants")]
+    assert len({t.op for t in takers}) >= 10, [t.name for t in takers]
+    counts: Counter = Counter()
+
+    @settings(max_examples=CONSTANT_DRAWS, database=None, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(case=st.sampled_from(takers).flatmap(ops.valid_cases))
+    def draw(case):
+        for name in case.arrays:
+            if not (name == "rhs" and case.attrs.get("rhs_as_scalar")):
+                counts["arrays"] += 1
+                counts["constant"] += name in case.attrs["constants"]
+
+    draw()
+    share = counts["constant"] / counts["arrays"]
+    print(f"\n{backend}: {counts['arrays']} array operands, {share:.0%} constants (CONSTANT_SHARE {CONSTANT_SHARE})")
+    assert 0.2 <= share <= 0.5, dict(counts)
+    for t in takers:
+        folded = [label for label, _, _ in edge_runs(t, "valid") if "fold=all" in label]
+        assert len(folded) == len(t.region["dtypes"]), (t.name, folded)
