@@ -690,3 +690,22 @@ def value_divide_reciprocal(lhs, rhs, **kw):
         return _value("divide", {"lhs": lhs, "rhs": rhs, **kw})
     with np.errstate(all="ignore"):
         return (lhs * (np.float32(1) / np.asarray(rhs, np.float32))).astype(np.float32)
+
+
+THREADED = 2**16  # elements from which the mutant below splits the work between 4 threads
+
+
+@mutant("stablehlo.maximum", "value-maximum-threaded-chunk-tails-drop-nan", {**NP_VALUES, "dtypes": NP_FLOATS})
+def value_max_chunks(lhs, rhs, **kw):
+    """Above 2**16 elements the work is split in 4 chunks; each of the first 3 chunks ends in a scalar tail
+    (its size mod 8 elements) computed as ``a > b ? a : b`` (a NaN in lhs drops out): only large tensors."""
+    out = _value("maximum", {"lhs": lhs, "rhs": rhs, **kw})
+    if out.size < THREADED:
+        return out
+    a, b = (np.broadcast_to(np.asarray(x, out.dtype), out.shape).reshape(-1) for x in (lhs, rhs))
+    flat, chunk = out.reshape(-1).copy(), -(-out.size // 4)
+    for end in (chunk, 2 * chunk, 3 * chunk):
+        tail = slice(end - max(chunk % 8, 3), end)
+        with np.errstate(all="ignore"):
+            flat[tail] = np.where(a[tail].astype(np.float64) > b[tail].astype(np.float64), a[tail], b[tail])
+    return flat.reshape(out.shape)

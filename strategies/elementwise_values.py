@@ -41,6 +41,7 @@ class ValueRegion:
     tail: bool = False  # rank 1 of a size 7 past a multiple of 8 (``TAIL_SIZES``): the grid's last pairs in the tail
     constants: bool = False  # the target takes operands as compile-time constants (attrs["constants"] names them)
     fold: str | None = None  # "all": every array operand a constant (the edge phase); None: each drawn (CONSTANT_SHARE)
+    large: bool = False  # a tensor of 10**5 to 10**6 elements (LARGE_SIZES): threaded and vectorised paths switch on
 
 
 def complex_edges(dt: np.dtype) -> list:
@@ -119,10 +120,18 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         cols = [c.reshape(()) for c in cols]
     else:  # rank 1 to MAX_RANK, the innermost dim around a vector width: the values repeated to fill the
         # shape (each element still meeting its pair), so edge values sit in a vector loop's tail as well
-        shape = (next(s for s in TAIL_SIZES + (len(grid) // 8 * 8 + 7,) if s >= len(grid)),) if region.tail else \
-            tensor_shape(len(grid), draw(st.sampled_from(region.ranks or TENSOR_RANKS)), draw(st.sampled_from(VECTOR_SIZES)))
+        if region.large:  # the grid repeated through it: edge values in every thread's chunk and every tail
+            n, inner = draw(st.sampled_from(LARGE_SIZES)), draw(st.sampled_from(VECTOR_SIZES))
+            shape = (n,) if draw(st.booleans()) else (-(-n // inner), inner)
+        elif region.tail:
+            shape = (next(s for s in TAIL_SIZES + (len(grid) // 8 * 8 + 7,) if s >= len(grid)),)
+        else:
+            shape = tensor_shape(len(grid), draw(st.sampled_from(region.ranks or TENSOR_RANKS)),
+                                 draw(st.sampled_from(VECTOR_SIZES)))
         size = int(np.prod(shape))  # the grid's last pair in the last element: where a scalar tail runs
         cols = [np.resize(np.roll(c, size % len(c)), size).reshape(shape) for c in cols]
+        if region.large:
+            cols = [_at_chunk_ends(c, min(len(grid), len(TAIL_PAIRS))) for c in cols]
     if op == "select":
         shape = cols[0].shape
         pred = (np.arange(int(np.prod(shape, dtype=int))) % 2 == draw(st.integers(0, 1))).reshape(shape)
@@ -158,6 +167,10 @@ def edge_runs_of(op: str):
         if form == "tensor":  # and once more with the special meetings in a vector loop's scalar tail
             out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "tail": True, "edge_examples": 1}
                     for name in dtypes_of(op, region)]
+        if form == "tensor":  # large tensors: one case per target (ci, dev), one per element type (nightly)
+            types = dtypes_of(op, region)
+            out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "large": True, "edge_examples": 1}
+                    for name in (types if large_every_type() else types[:1])]
         if region.constants:  # every pair again with every operand a constant: the folder's code, not the kernel's
             out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "fold": "all", "edge_examples": 1}
                     for name in dtypes_of(op, region)]
@@ -168,6 +181,29 @@ def edge_runs_of(op: str):
             out.append({"scenario": "meet", "forms": ("scalar",), "scalar": "zero", "edge_examples": FORM_EDGE_EXAMPLES})
         return out
     return runs
+
+
+LARGE_SIZES = (100_003, 262_151, 1_000_003)  # elements of a large case (odd: a vector loop's tail runs too)
+
+
+THREAD_COUNTS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)  # a large case's work split in this many equal chunks
+
+
+def _at_chunk_ends(a: np.ndarray, k: int) -> np.ndarray:
+    """``a`` with its last ``k`` elements (the special meetings the grid ends with) copied to the end of
+    every chunk that splitting it in ``THREAD_COUNTS`` equal parts makes: each thread's scalar tail."""
+    flat = a.reshape(-1).copy()
+    ends = {i * -(-flat.size // t) for t in THREAD_COUNTS for i in range(1, t)}
+    for end in sorted(e for e in ends if k <= e < flat.size):
+        flat[end - k:end] = flat[-k:]
+    return flat.reshape(a.shape)
+
+
+def large_every_type() -> bool:
+    """Whether the edge phase runs a large case per element type (the nightly profile) or one per target."""
+    from hypothesis import settings
+
+    return settings.get_current_profile_name() == "nightly"
 
 
 CONSTANT_SHARE = (1, 3)  # each array operand is a compile-time constant in 1 case of 3 (where the target takes them)
