@@ -45,7 +45,7 @@ def test_a_declared_hang_is_waited_for_once_per_property(monkeypatch):
     monkeypatch.setattr(runner, "TARGET_TIMEOUT", 1.0)
     monkeypatch.setattr(runner, "FIRST_CALL_GRACE", 0.0)
     monkeypatch.setattr(runner, "EDGE_EXAMPLES", 1)
-    (hangs,) = [t for t in load_backend("tests.wrong_report_targets") if t.name == "declared:hangs"]
+    (hangs,) = [t for t in load_backend("tests.declared_hang_targets") if t.name == "declared:hangs"]
     calls, real = [], runner.call
     monkeypatch.setattr(runner, "call", lambda t, case: calls.append(case) or real(t, case))
     seen = runner.run_property(hangs, "valid")

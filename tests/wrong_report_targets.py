@@ -18,7 +18,3 @@ def aborts(operand, start_indices, **_):
 def hangs(operand, start_indices, **_):
     time.sleep(3600)
 
-
-@target("stablehlo.gather", "declared:hangs", region=REGION, deviations={"timeout": "hangs on every case (declared)"})
-def declared_hangs(operand, start_indices, **_):
-    time.sleep(3600)
