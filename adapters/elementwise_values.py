@@ -278,7 +278,8 @@ def onnx_model(node: str, attrs: dict, arrays: list[np.ndarray], out_dtype: np.d
     return model.SerializeToString(), {f"x{i}": a for i, (a, c) in enumerate(zip(arrays, constant)) if not c}
 
 
-def _onnx_fold(call: Callable, args: list, constant: list[bool]):
+def _fold_by_keyword(call: Callable, args: list, constant: list[bool]):
+    """A call whose own ``constant`` keyword builds the constants into the program (ONNX, StableHLO text)."""
     return call(*args, constant=constant)
 
 
@@ -290,13 +291,13 @@ def onnx_targets(backend: str, run_model: Callable[[bytes, dict], np.ndarray], i
         def call(*arrays, _node=node, _attrs=attrs, constant=None):
             return run_model(*onnx_model(_node, _attrs, list(arrays), arrays[-1].dtype, constant))
         api = f"{node}-{ONNX_OPSET}" + ("[fmod=1]" if node == "Mod" else f"[{attrs['direction']}]" if node == "BitShift" else "")
-        made.append(make(backend, api, op, call, dtypes=types, isolated=isolated, fold=_onnx_fold))
+        made.append(make(backend, api, op, call, dtypes=types, isolated=isolated, fold=_fold_by_keyword))
 
     def compare(a, b, direction, constant=None):
         return run_model(*onnx_model(ONNX_COMPARE[direction], {}, [a, b], np.dtype(bool), constant))
     made.append(make(backend, f"Equal/Greater/.../Less-{ONNX_OPSET}", "compare", compare,
                      dtypes=INTS + ("float16", "float32", "float64"), directions=tuple(ONNX_COMPARE),
-                     isolated=isolated, fold=_onnx_fold))
+                     isolated=isolated, fold=_fold_by_keyword))
     return made
 
 
@@ -317,15 +318,32 @@ ONNXRUNTIME = onnx_targets("onnxruntime", _onnxruntime_run)
 
 
 # --- StableHLO text: the reference interpreter (stablehlo) and PJRT (xla) -----------------------
-def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, dynamic: bool = False) -> tuple[str, str]:
+def constant_text(name: str, a: np.ndarray) -> str:
+    """``%name = stablehlo.constant`` holding ``a``: its bytes in hex (bit-exact: NaN payloads, -0.0,
+    subnormals), booleans as a nested literal."""
+    from adapters.stablehlo_text import tensor_type
+
+    if a.dtype == np.bool_:
+        value = str(a.tolist()).replace("True", "true").replace("False", "false")
+    else:
+        value = '"0x' + np.ascontiguousarray(a).astype(a.dtype.newbyteorder("<")).tobytes().hex().upper() + '"'
+    return f"  %{name} = stablehlo.constant dense<{value}> : {tensor_type(a.shape, a.dtype.name)}"
+
+
+def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, dynamic: bool = False,
+                constant: list[bool] | None = None) -> tuple[str, str]:
     """``@main`` calling ``stablehlo.<op>`` once on ``arrays``; (text, result dtype name). With
-    ``dynamic``, every dim is ``?`` (one executable per op, element type and rank)."""
+    ``dynamic``, every dim is ``?`` (one executable per op, element type and rank); an operand marked in
+    ``constant`` is a ``stablehlo.constant`` of the module instead of an argument (static shapes only)."""
     from adapters.stablehlo_text import MLIR_TYPES, _param, main_function, tensor_type
 
     names = operand_names(op)
     shape = ["?"] * arrays[-1].ndim if dynamic else arrays[-1].shape
     params, body = [], []
-    for n, a in zip(names, arrays):
+    for n, a, c in zip(names, arrays, constant or [False] * len(arrays)):
+        if c:
+            body.append(constant_text(n, a))
+            continue
         p, b = _param(n, shape if dynamic else a.shape, a.dtype.name, proxies)
         params += p
         body += b
@@ -344,22 +362,26 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, d
 
 
 def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.ndarray]], proxies: bool,
-                  api: str, dynamic: bool = False) -> list:
+                  api: str, dynamic: bool = False, constants: bool = False) -> list:
+    """One target per op running ``module_text`` through ``run``; with ``constants``, operands the case
+    marks constant are ``stablehlo.constant`` ops of the module."""
     from adapters.stablehlo_text import from_proxies, operand_arguments
 
     made = []
     for op in OPS:
-        def call(*args, _op=op):
+        def call(*args, _op=op, constant=None):
             arrays, attrs = list(args[:len(operand_names(_op))]), {}
             if _op == "compare":
                 direction = args[-1]
                 from oracles.stablehlo.elementwise import compare_type
 
                 attrs = {"comparison_direction": direction, "compare_type": compare_type(arrays[0].dtype.name)}
-            text, result = module_text(_op, arrays, attrs, proxies, dynamic)
+            text, result = module_text(_op, arrays, attrs, proxies, dynamic, constant)
+            arrays = [a for a, c in zip(arrays, constant or [False] * len(arrays)) if not c]
             inputs = [p for a in arrays for p in operand_arguments(a)] if proxies else arrays
             return from_proxies(run(text, inputs), result) if proxies else np.asarray(run(text, inputs)[0])
-        made.append(make(backend, f"{api}[{op}]", op, call, dtypes=ALL, isolated=False))
+        made.append(make(backend, f"{api}[{op}]", op, call, dtypes=ALL, isolated=False,
+                         fold=_fold_by_keyword if constants else None))
     return made
 
 
@@ -377,7 +399,7 @@ def _iree(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
 
 
 STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter")
-XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt")
+XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt", constants=True)
 IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True)  # dims `?`: one compile per op/type/rank
 
 

@@ -136,7 +136,7 @@ def test_every_layout_reaches_each_op_of_a_backend_that_takes_views(backend):
 CONSTANT_DRAWS = 300  # derandomized cases per backend, over its elementwise targets that take constants
 
 
-@pytest.mark.parametrize("backend", ["jax", "onnxruntime"])
+@pytest.mark.parametrize("backend", ["jax", "onnxruntime", "xla"])
 def test_constants_come_at_their_share_under_each_target_that_takes_them(backend):
     """Under the regions of a backend's elementwise targets that take constants (``constants=True``):
     each array operand is a constant in about 1 case of 3 (``CONSTANT_SHARE``; 20-50 % here), a
