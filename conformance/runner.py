@@ -102,9 +102,17 @@ def _call_once(target: Target, case: Case) -> outcome.Outcome:
     return result
 
 
-# a timeout or crash seen once in a property and declared: later cases of the property that the same
-# declaration covers are counted as seen and not run (each would cost a timeout or a worker restart)
+# a timeout or crash seen once in a property and declared with a condition: later cases of the property
+# that the same declaration covers are counted as seen and not run (each would cost a timeout or a restart)
 SKIPPED_AFTER_DECLARED = ("timeout", "crash")
+
+
+def skips_after(dev) -> bool:
+    """Whether a declared timeout/crash, once seen, stands in for later cases: only where its ``when``
+    condition says which cases it predicts (a declaration without one predicts nothing in particular)."""
+    return dev is not None and bool(getattr(dev, "when", None))
+
+
 SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
 NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent",
                  "mutates-input")  # a fresh process would judge these on what they are not about
@@ -300,8 +308,9 @@ def run_property(target: Target, kind: str) -> Counter:
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and \
                 target.declared(verdict.classes, case, verdict.value) is None:
             raise _failure(target, case, verdict, before)
-        if verdict.cls in SKIPPED_AFTER_DECLARED:
-            hung.append((verdict.cls, target.declared(verdict.classes, case, verdict.value)))
+        dev = target.declared(verdict.classes, case, verdict.value) if verdict.cls in SKIPPED_AFTER_DECLARED else None
+        if skips_after(dev):
+            hung.append((verdict.cls, dev))
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:

@@ -42,11 +42,20 @@ def test_the_invalid_corner_breaks_c21_beside_an_empty_index_array():
 
 
 def test_a_declared_hang_is_waited_for_once_per_property(monkeypatch):
+    from conformance.conditions import negative_start
+
     monkeypatch.setattr(runner, "TARGET_TIMEOUT", 1.0)
     monkeypatch.setattr(runner, "FIRST_CALL_GRACE", 0.0)
     monkeypatch.setattr(runner, "EDGE_EXAMPLES", 1)
-    (hangs,) = [t for t in load_backend("tests.declared_hang_targets") if t.name == "declared:hangs"]
+    (hangs,) = load_backend("tests.declared_hang_targets")
     calls, real = [], runner.call
     monkeypatch.setattr(runner, "call", lambda t, case: calls.append(case) or real(t, case))
     seen = runner.run_property(hangs, "valid")
-    assert len(calls) == 1 and seen["timeout"] > 1  # the later cases are counted under the declaration, not run
+    negative = [c for c in calls if negative_start(c)]
+    assert len(negative) == 1 and seen["timeout"] > 1  # later covered cases counted, not run
+    assert len(calls) > len(negative)  # cases the declaration does not cover still run
+
+
+def test_only_a_declaration_with_a_condition_skips_cases():
+    dev = type("D", (), {"when": ""})()
+    assert not runner.skips_after(dev) and runner.skips_after(type("D", (), {"when": "negative-start"})())
