@@ -141,6 +141,9 @@ def script(seed: Seed) -> str:
     if case.layouts:  # (the script builds C-contiguous arrays: a layout-dependent divergence may not show)
         title += (f"\n\nThe suite passed the arrays as views ({describe(case.layouts)}; conformance.layouts); this "
                   f"script passes C-contiguous\narrays. `conformance replay SEED` runs the case in its layouts.")
+    if case.attrs.get("constants"):  # (a folded divergence shows only when the compiler sees constants)
+        title += (f"\n\nThe suite gave the compiler {', '.join(case.attrs['constants'])} as compile-time constants; "
+                  f"this script passes\nevery operand as an argument. `conformance replay SEED` runs the case with its constants.")
     return TEMPLATE.format(title=title,
                            packages=packages, imports="\n".join(["import numpy as np", *imports]), clause=clause,
                            expected=expected, crash_note=_CRASH_NOTE if seed.cls == "crash" else "",

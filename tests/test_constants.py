@@ -72,3 +72,16 @@ def test_a_jax_constant_reaches_xla_as_a_literal_and_gives_the_arguments_result(
     assert "stablehlo.constant dense<[7, -7]>" in text and np.array_equal(np.asarray(out), [3, -2])
     (t,) = [t for t in load_backend("jax") if t.name == "jax:lax.div"]
     assert t.region.get("constants") is True
+
+
+@pytest.mark.skipif(bool(missing_requirements("torch")), reason="torch not installed")
+def test_a_repro_script_says_when_the_suite_passed_constants():
+    """(No built-in target that takes constants has a repro snippet yet: a torch one carries the header.)"""
+    from conformance.case import Case
+    from conformance.seeds import make_seed
+    from reports.repro import script
+
+    case = Case("stablehlo.divide", {"lhs": np.array([7.0], np.float32), "rhs": np.array([2.0], np.float32)},
+                {"rhs_as_scalar": False, "constants": ("lhs", "rhs")})
+    text = script(make_seed("torch", "torch:torch.div", "wrong-value", case))
+    assert "lhs, rhs as compile-time constants" in text and "conformance replay SEED" in text
