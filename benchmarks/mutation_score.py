@@ -25,9 +25,11 @@ MODULE = "benchmarks.mutants"
 
 
 def killed(target: Target) -> tuple[bool, str]:
-    """One property run (edge phase + random examples): (killed, the class it was reported under)."""
+    """One run of the target's valid property (edge phase + random examples), and of its invalid one
+    where it takes invalid cases: (killed, the class it was reported under)."""
     try:
-        run_property(target, "valid")
+        for kind in ("valid", "invalid") if target.invalid else ("valid",):
+            run_property(target, kind)
     except UndeclaredDivergence as e:
         head = str(e).splitlines()[0]
         return True, head.split("class '")[1].split("'")[0] if "class '" in head else "?"
