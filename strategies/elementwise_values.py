@@ -161,19 +161,17 @@ def edge_runs_of(op: str):
     def runs(target) -> list[dict]:
         region = ValueRegion(**target.region)
         form = "tensor" if "tensor" in region.forms else region.forms[0]  # never a form outside the region
-        high = {"ranks": HIGH_RANKS} if form == "tensor" else {}  # (rank 1 comes in the tail run)
-        out = [{"scenario": "meet", "dtypes": (name,), "forms": (form,), **high, "edge_examples": 1}
-               for name in dtypes_of(op, region)]
-        if form == "tensor":  # and once more with the special meetings in a vector loop's scalar tail
-            out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "tail": True, "edge_examples": 1}
-                    for name in dtypes_of(op, region)]
-        if form == "tensor":  # large tensors: one case per target (ci, dev), one per element type (nightly)
-            types = dtypes_of(op, region)
-            out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "large": True, "edge_examples": 1}
-                    for name in (types if large_every_type() else types[:1])]
+        types = dtypes_of(op, region)
+
+        def per_type(names, **forced) -> list[dict]:  # one every-pair case of each type in ``names``
+            return [{"scenario": "meet", "dtypes": (name,), "forms": (form,), **forced, "edge_examples": 1}
+                    for name in names]
+        out = per_type(types, **({"ranks": HIGH_RANKS} if form == "tensor" else {}))  # (rank 1: the tail run)
+        if form == "tensor":  # again with the special meetings in a vector loop's scalar tail; then large
+            out += per_type(types, tail=True)  # tensors: one per target (ci, dev), one per type (nightly)
+            out += per_type(types if large_every_type() else types[:1], large=True)
         if region.constants:  # every pair again with every operand a constant: the folder's code, not the kernel's
-            out += [{"scenario": "meet", "dtypes": (name,), "forms": (form,), "fold": "all", "edge_examples": 1}
-                    for name in dtypes_of(op, region)]
+            out += per_type(types, fold="all")
         if "rank0" in region.forms:
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:

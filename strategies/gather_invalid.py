@@ -27,6 +27,8 @@ NEEDS: dict[str, dict] = {
     "C21": {"offset": 1}, "C22": {}, "C23": {},
 }
 LABELS = tuple(NEEDS)
+# the element and index types invalid cases are drawn in (only the attributes are at fault)
+INVALID_REGION = GatherRegion(element_dtypes=("int32", "float32"), index_dtypes=("int32", "int64"))
 
 
 def _r_si(p: Plan) -> int:
@@ -140,7 +142,7 @@ def invalid_gather_cases(label: str | None = None, region: GatherRegion | None =
                          empty_indices: bool = False) -> st.SearchStrategy[Case]:
     """Cases that break exactly ``label`` (or any one label, when None); ``empty_indices``: with a start
     indices batch axis of size 0 (the region must then allow a batch axis that no batching dim pairs)."""
-    region = region or GatherRegion(element_dtypes=("int32", "float32"), index_dtypes=("int32", "int64"))
+    region = region or INVALID_REGION
     if label is None:
         return st.sampled_from(LABELS).flatmap(lambda lab: _invalid(lab, region, empty_indices))
     if label not in NEEDS:

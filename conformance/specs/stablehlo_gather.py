@@ -21,7 +21,7 @@ def corners(target) -> list[tuple[str, str, object]]:
     from dataclasses import replace
 
     from strategies.gather import GatherRegion, gather_cases
-    from strategies.gather_invalid import invalid_gather_cases
+    from strategies.gather_invalid import INVALID_REGION, invalid_gather_cases
 
     region, runs = GatherRegion(**target.region), []
     if target.valid and region.style == "general":
@@ -30,7 +30,7 @@ def corners(target) -> list[tuple[str, str, object]]:
             index_scenario="ordinary", value_scenario="ordinary").filter(substantive)))
     if target.invalid:
         runs.append(("invalid", "corner=C21-empty-indices", invalid_gather_cases(
-            "C21", replace(region, element_dtypes=("int32", "float32"), index_dtypes=("int32", "int64"),
+            "C21", replace(region, element_dtypes=INVALID_REGION.element_dtypes, index_dtypes=INVALID_REGION.index_dtypes,
                            min_batch_rank=1, max_batching_dims=0), empty_indices=True)))
     return runs
 
@@ -44,15 +44,16 @@ def invalid_cases(target):
     ``result_type=False``) not C22/C23, and with the index vector where its region puts it."""
     from hypothesis import strategies as st
 
+    from dataclasses import replace
+
     from strategies.gather import GatherRegion
-    from strategies.gather_invalid import LABELS, invalid_gather_cases
+    from strategies.gather_invalid import INVALID_REGION, LABELS, invalid_gather_cases
 
     region = GatherRegion(**target.region)
     if region.result_type and region.index_vector_dim == "any":
         return invalid_gather_cases(None)
     labels = [lab for lab in LABELS if region.result_type or lab not in ("C22", "C23")]
-    base = GatherRegion(element_dtypes=("int32", "float32"), index_dtypes=("int32", "int64"),
-                        index_vector_dim=region.index_vector_dim)
+    base = replace(INVALID_REGION, index_vector_dim=region.index_vector_dim)
     return st.sampled_from(labels).flatmap(lambda lab: invalid_gather_cases(lab, base))
 
 
