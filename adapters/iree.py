@@ -2,7 +2,8 @@
 build), compiled by IREE for ``llvm-cpu`` and run with the ``local-task`` driver.
 
 Compiles and runs happen in an isolated worker process (a compiler abort is a ``crash`` verdict for
-one case); executables are cached per module text in that process. Results whose element type the
+one case); executables are cached per module text in that process, and their ``.vmfb`` on disk
+(``conformance.compile_cache``: keyed by the text, the compiler's version, ``FLAGS`` and the host). Results whose element type the
 runtime hands back poorly (bf16, complex) go through the same proxies as the interpreter's.
 """
 from __future__ import annotations
@@ -12,13 +13,13 @@ import numpy as np
 from adapters.dynamic_slice import slice_text, text_targets
 from adapters.repro_code import iree_code
 from adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
-from conformance import compile_clock, compile_stats, isolation
+from conformance import compile_cache, compile_clock, compile_stats, isolation
 from conformance.registry import target
 
 REQUIRES = ("iree.compiler", "iree.runtime")
 FLAGS = ["--iree-llvmcpu-target-cpu=host", "--iree-input-demote-f64-to-f32=false"]  # keep float64 as float64
 _FUNCTIONS: dict[str, object] = {}
-STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
+STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0, "cache_hits": 0}
 
 
 def run_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
@@ -26,18 +27,25 @@ def run_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
     import time
 
     import iree.compiler as compiler
+    import iree.compiler.version as compiler_version
     import iree.runtime as runtime
 
     start = time.monotonic()
     if text not in _FUNCTIONS:
-        try:
-            with compile_clock.compiling():
-                vmfb = compiler.compile_str("module {\n" + text + "\n}", target_backends=["llvm-cpu"],
-                                            input_type="stablehlo", extra_args=FLAGS)
-        finally:  # (a refused module counts: the compiler ran)
-            STATS["compiled_graphs"] += 1
-            STATS["compile_seconds"] += time.monotonic() - start
-            compile_stats.record("iree", STATS)
+        name = compile_cache.key(text, compiler_version.VERSION, repr(compiler_version.REVISIONS), *FLAGS)
+        vmfb = compile_cache.load("iree", name)
+        if vmfb is not None:
+            STATS["cache_hits"] += 1
+        else:
+            try:
+                with compile_clock.compiling():
+                    vmfb = compiler.compile_str("module {\n" + text + "\n}", target_backends=["llvm-cpu"],
+                                                input_type="stablehlo", extra_args=FLAGS)
+            finally:  # (a refused module counts: the compiler ran)
+                STATS["compiled_graphs"] += 1
+                STATS["compile_seconds"] += time.monotonic() - start
+                compile_stats.record("iree", STATS)
+            compile_cache.store("iree", name, vmfb)
         context = runtime.SystemContext(config=runtime.Config("local-task"))
         context.add_vm_module(runtime.VmModule.copy_buffer(context.instance, vmfb))
         _FUNCTIONS[text] = context.modules.module["main"]

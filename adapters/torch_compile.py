@@ -19,7 +19,7 @@ import functools
 import re
 import time
 
-from conformance import compile_clock, compile_stats, layouts
+from conformance import compile_cache, compile_clock, compile_stats, layouts
 from conformance.opspec import NoRepro
 from conformance.registry import inherit_deviations, load_backend, target
 
@@ -52,6 +52,7 @@ def _mode():
     import torch
 
     compiled = _compiled_functions()
+    _cache_setup()
     compile_clock.hook_torch_dynamo()  # Dynamo/Inductor compiles do not count against the run timeout
     # Dynamo falls back to eager, silently, once a code object has recompiled `recompile_limit` (8)
     # times: every dtype and rank is a recompile here, so lift the limits and make hitting one an error.
@@ -69,6 +70,21 @@ def _mode():
 
     _MODE.append(CompileCalls)
     return CompileCalls
+
+
+def _cache_setup() -> None:
+    """Inductor's caches (FX graphs, AOTAutograd, kernels) in the suite's cache folder, one per host
+    (Inductor keys its entries by graph, torch version and CPU ISA, and writes C++ built for this
+    CPU); with the caches off, none at all."""
+    import os
+
+    import torch
+
+    where = compile_cache.folder("torch_compile")
+    if where is None:
+        torch._inductor.config.force_disable_caches = True
+    else:
+        os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(where / compile_cache.key(torch.__version__)[:16])
 
 
 def _caller(func):

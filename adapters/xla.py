@@ -1,19 +1,23 @@
 """Backend ``xla``: the case as StableHLO text, compiled and run through jaxlib's PJRT client.
 
 The only target that takes every ``index_vector_dim`` and batching-dim layout as written.
-Executables are cached per module text inside an isolated worker process.
+Executables are cached per module text inside an isolated worker process, and on disk
+(``conformance.compile_cache``: keyed by the text, the device, jaxlib's version and the host).
 """
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
 from adapters.repro_code import pjrt_code
 from adapters.stablehlo_text import gather_text, scatter_text
-from conformance import compile_clock, isolation, runtime
+from conformance import compile_cache, compile_clock, compile_stats, isolation, runtime
 from conformance.registry import target
 
 REQUIRES = ("jax", "jaxlib")
 _EXECUTABLES: dict[tuple[str, str], object] = {}
+STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0, "cache_hits": 0}
 
 
 def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarray]:
@@ -22,15 +26,44 @@ def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarra
     from jax.extend import backend as jax_backend
     from jaxlib import _jax
 
+    start = time.monotonic()
     client = jax_backend.get_backend(device)
     dev = client.local_devices()[0]
     key = (text, device)
-    if key not in _EXECUTABLES:
+    try:
+        if key not in _EXECUTABLES:
+            _EXECUTABLES[key] = _load_or_compile(client, text, _jax.DeviceList((dev,)), device)
+        with jax.enable_x64(True):
+            buffers = [jax.device_put(a, dev) for a in arrays]
+        return [np.asarray(out) for out in _EXECUTABLES[key].execute(buffers)]
+    finally:
+        STATS["calls"] += 1
+        STATS["call_seconds"] += time.monotonic() - start
+        compile_stats.record("xla", STATS)
+
+
+def _load_or_compile(client, text: str, devices, device: str):
+    """The executable of ``text``: from the disk cache where it holds one, else compiled (and stored)."""
+    import jaxlib
+
+    name = compile_cache.key(text, device, jaxlib.__version__, client.platform_version)
+    blob = compile_cache.load("xla", name)
+    if blob is not None:
+        try:
+            executable = client.deserialize_executable(blob, devices)
+            STATS["cache_hits"] += 1
+            return executable
+        except Exception:  # noqa: BLE001 - a stale or damaged entry: compile afresh and replace it
+            pass
+    start = time.monotonic()
+    try:
         with compile_clock.compiling():
-            _EXECUTABLES[key] = client.compile_and_load(text, _jax.DeviceList((dev,)))
-    with jax.enable_x64(True):
-        buffers = [jax.device_put(a, dev) for a in arrays]
-    return [np.asarray(out) for out in _EXECUTABLES[key].execute(buffers)]
+            executable = client.compile_and_load(text, devices)
+    finally:  # (a refused module counts: the compiler ran)
+        STATS["compiled_graphs"] += 1
+        STATS["compile_seconds"] += time.monotonic() - start
+    compile_cache.store("xla", name, client.serialize_executable(executable))
+    return executable
 
 
 def _gather_repro(kw, case):

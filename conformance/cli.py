@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from conformance import runtime
+from conformance import compile_cache, runtime
 from conformance.case import Case
 from conformance.registry import BUILTIN_BACKENDS, OPT_IN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
 
@@ -254,6 +254,7 @@ def cmd_report(args) -> int:
     if error:
         print(error, file=sys.stderr)
         return 2
+    compile_cache.configure(args.cache_dir, args.no_compile_cache)
     if args.profile not in PROFILES:
         print(f"conformance report: --profile: expected one of {', '.join(PROFILES)}, got {args.profile!r}", file=sys.stderr)
         return 2
@@ -420,6 +421,9 @@ def main(argv: list[str] | None = None) -> int:
     _add_device(report, default=None)  # (None: not given; --resume takes the recorded one)
     report.add_argument("--jobs", type=_whole(1), help="targets run at once, each in its own process (default: one per core); "
                                                  "the report does not depend on it")
+    report.add_argument("--cache-dir", help="folder of the compiled backends' caches (default $CONFORMANCE_CACHE_DIR, "
+                                             "else ~/.cache/tensor-index-conformance)")
+    report.add_argument("--no-compile-cache", action="store_true", help="compile everything afresh (no cache read or written)")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")

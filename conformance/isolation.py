@@ -18,10 +18,14 @@ import tempfile
 import time
 from typing import Any
 
+from conformance import compile_stats
 from conformance.compile_clock import ENV as CLOCK_ENV, Clock, attach as attach_clock
 from conformance.outcome import CompileTimeout, RemoteError, TargetCrashed, TargetTimeout
 
 _HEADER = struct.Struct("<Q")
+# glog's line prefix (severity, date, time, thread id): kept as the severity letter alone, so the same
+# crash gives the same verdict text in every run
+_GLOG_PREFIX = re.compile(r"^([FEWI])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ ")
 COMPILE_TIMEOUT = 900.0  # seconds one compile may take (a compile under load takes minutes, not hours)
 
 
@@ -56,8 +60,8 @@ def _recv_exact(fd: int, n: int, deadline: float | None) -> bytes:
 class Worker:
     """One child process; ``call`` is synchronous."""
 
-    def __init__(self, timeout: float = 60.0):
-        self.timeout = timeout
+    def __init__(self, timeout: float = 60.0, name: str = "worker"):
+        self.timeout, self.name = timeout, name
         self.proc: subprocess.Popen | None = None
         self.stderr = None
         self.clock: Clock | None = None
@@ -70,6 +74,7 @@ class Worker:
             self.clock = Clock()
         self.clock.reset()
         self.starts += 1
+        compile_stats.record_starts(self.name, self.starts)
         self.proc = subprocess.Popen([sys.executable, "-m", "conformance.isolation"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=self.stderr,
                                      env={**os.environ, CLOCK_ENV: str(self.clock.fd)},
@@ -82,7 +87,7 @@ class Worker:
         self.stderr.seek(0)
         self.stderr.truncate()
         fatal = [ln for ln in text if re.search(r"Check failed|^F\d{4}|Fatal|LLVM ERROR|Assertion", ln)]
-        return " | ".join((fatal or text)[-3:])
+        return " | ".join(_GLOG_PREFIX.sub(r"\1 ", ln) for ln in (fatal or text)[-3:])
 
     def close(self) -> None:
         if self.proc is not None:
@@ -160,7 +165,7 @@ def die_with_parent() -> None:
 def worker(name: str) -> Worker:
     """The process-wide worker called ``name`` (one per backend that needs isolation)."""
     if name not in _WORKERS:
-        _WORKERS[name] = Worker()
+        _WORKERS[name] = Worker(name=name)
     return _WORKERS[name]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
-from conformance import profiles, runtime
+from conformance import compile_cache, profiles, runtime
 from conformance.registry import BackendError, BUILTIN_BACKENDS, installed_backends, load_backend, missing_requirements
 
 MARKER = "conformance_property"  # @pytest.mark.conformance_property("valid" | "invalid" | "duplicates" | "stateful")
@@ -24,6 +24,11 @@ def pytest_addoption(parser):
     group.addoption("--device", default="cpu", help="device the targets run on: cpu (default) or cuda")
     group.addoption("--examples", type=int, default=None, metavar="N",
                     help="examples per property, overriding the Hypothesis profile's count")
+    group.addoption("--cache-dir", default=None, metavar="DIR",
+                    help="folder of the compiled backends' caches (not pytest's own cache; default "
+                         "$CONFORMANCE_CACHE_DIR, else ~/.cache/tensor-index-conformance)")
+    group.addoption("--no-compile-cache", action="store_true",
+                    help="compile everything afresh: no compiled backend reads or writes a cache")
     group.addoption("--seed-dir", default=runtime.DEFAULT_SEED_DIR, metavar="DIR",
                     help=f"where a failing property writes its seed file (default {runtime.DEFAULT_SEED_DIR}; "
                          "'' writes none)")
@@ -50,6 +55,7 @@ def pytest_configure(config):
     except ValueError as e:
         raise pytest.UsageError(str(e)) from None
     runtime.set_seed_dir(config.getoption("seed_dir"))
+    compile_cache.configure(config.getoption("cache_dir"), config.getoption("no_compile_cache"))
     config._conformance_targets = None
 
 

@@ -1,0 +1,102 @@
+"""The compiled backends' persistent caches, all under one folder, so a second run skips the compiles
+of the first.
+
+Where: ``--cache-dir DIR`` (pytest and ``conformance report``), else ``$CONFORMANCE_CACHE_DIR``, else
+``$XDG_CACHE_HOME/tensor-index-conformance`` (``~/.cache/...``). ``--no-compile-cache`` (or
+``CONFORMANCE_NO_COMPILE_CACHE=1``) turns every cache off. The options are passed on as those
+environment variables, so worker processes (isolation children, report jobs, xdist) see the same.
+
+What lives there, one subfolder per backend: jax's persistent compilation cache (``jax``), the PJRT
+executables of ``xla`` (``xla``), IREE ``.vmfb`` files (``iree``), OpenVINO's model cache
+(``openvino``) and Inductor's caches (``torch_compile``). A cache may never change a verdict, so
+an entry's key holds everything its compiler sees: the program text, the compiler's version and
+flags, and the host (``host()``: compiling for ``target-cpu=host`` bakes the CPU in). A compile that
+fails stores nothing: the next run compiles, and fails, again.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+from functools import cache
+from pathlib import Path
+
+ENV_DIR = "CONFORMANCE_CACHE_DIR"
+ENV_OFF = "CONFORMANCE_NO_COMPILE_CACHE"
+NAME = "tensor-index-conformance"
+
+
+def default_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / NAME
+
+
+def configure(folder: str | None, off: bool) -> None:
+    """Pass the run's choice on to this process and its children (the pytest plugin and the
+    ``report`` command call this once, at configure time)."""
+    if folder is not None:
+        os.environ[ENV_DIR] = str(Path(folder).expanduser().resolve())
+    if off:
+        os.environ[ENV_OFF] = "1"
+
+
+def enabled() -> bool:
+    return os.environ.get(ENV_OFF, "") in ("", "0")
+
+
+def folder(backend: str) -> Path | None:
+    """``backend``'s cache folder (made if missing), or None with the caches off."""
+    if not enabled():
+        return None
+    path = Path(os.environ.get(ENV_DIR) or default_folder()) / backend
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@cache
+def host() -> str:
+    """What a compile for the host CPU depends on: the architecture, the CPU model and its feature flags."""
+    lines = []
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith(("model name", "flags", "Features", "CPU part")):
+                    lines.append(line.strip())
+                if line.strip() == "":
+                    break  # the first processor's block says it
+    except OSError:
+        lines.append(platform.processor())
+    return "\n".join([platform.machine(), platform.system(), *lines])
+
+
+def key(*parts: str | bytes) -> str:
+    """A file name for the compile of ``parts`` (program text, versions, flags; the host is added)."""
+    h = hashlib.sha256()
+    for part in (host(), *parts):
+        data = part.encode() if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "little") + data)
+    return h.hexdigest()
+
+
+def load(backend: str, name: str) -> bytes | None:
+    """The stored compile ``name`` of ``backend`` (None: caches off, or not stored yet)."""
+    where = folder(backend)
+    if where is None:
+        return None
+    try:
+        return (where / name).read_bytes()
+    except OSError:
+        return None
+
+
+def store(backend: str, name: str, blob: bytes) -> None:
+    """Keep ``blob`` as compile ``name`` of ``backend`` (a whole file or none: written aside, then renamed)."""
+    where = folder(backend)
+    if where is None:
+        return
+    part = where / f".{name}.{os.getpid()}.part"
+    try:
+        part.write_bytes(blob)
+        os.replace(part, where / name)
+    except OSError:
+        part.unlink(missing_ok=True)  # a full or read-only disk costs the cache, never the run
