@@ -113,6 +113,27 @@ def skips_after(dev) -> bool:
     return dev is not None and bool(getattr(dev, "when", None))
 
 
+# target name -> (class, declaration) of each declared timeout or crash with a condition seen in this
+# process: the target's later cases the declaration covers, in any property, are counted and not run
+_DECLARED_HANGS: dict[str, list] = {}
+
+
+def seen_hang(target: Target, case: Case) -> str | None:
+    """The class of a declared timeout/crash this process has seen on ``target`` whose declaration
+    covers ``case`` too (the case is then not run), else None."""
+    for cls, dev in _DECLARED_HANGS.get(target.name, ()):
+        if target.declared((cls,), case, None) is dev:
+            return cls
+    return None
+
+
+def note_hang(target: Target, case: Case, verdict: Verdict) -> None:
+    """Remember ``verdict`` where it is a declared timeout/crash that ``skips_after`` lets stand in."""
+    dev = target.declared(verdict.classes, case, verdict.value) if verdict.cls in SKIPPED_AFTER_DECLARED else None
+    if skips_after(dev):
+        _DECLARED_HANGS.setdefault(target.name, []).append((verdict.cls, dev))
+
+
 SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
 NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent",
                  "mutates-input")  # a fresh process would judge these on what they are not about
@@ -292,13 +313,11 @@ def run_property(target: Target, kind: str) -> Counter:
     if kind == "stateful":
         examples = min(examples or STATEFUL_EXAMPLES, profiles.stateful_examples() or STATEFUL_EXAMPLES)
 
-    hung: list = []  # (class, declaration) of each declared timeout or crash seen in this property
-
     def conforms(case: Case) -> None:
-        for cls, dev in hung:  # seen once, and the declaration's condition holds: another hang costs seconds
-            if target.declared((cls,), case, None) is dev:
-                seen.update((cls,))
-                return
+        hung = seen_hang(target, case)
+        if hung:  # seen once, and the declaration's condition holds: another hang costs seconds
+            seen.update((hung,))
+            return
         other = ops.sibling(case) if kind == "stateful" else None
         if other is not None:
             call(target, other)  # same signature, other values: the case must not care
@@ -308,9 +327,7 @@ def run_property(target: Target, kind: str) -> Counter:
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and \
                 target.declared(verdict.classes, case, verdict.value) is None:
             raise _failure(target, case, verdict, before)
-        dev = target.declared(verdict.classes, case, verdict.value) if verdict.cls in SKIPPED_AFTER_DECLARED else None
-        if skips_after(dev):
-            hung.append((verdict.cls, dev))
+        note_hang(target, case, verdict)
 
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:

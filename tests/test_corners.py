@@ -41,12 +41,13 @@ def test_the_invalid_corner_breaks_c21_beside_an_empty_index_array():
         assert case.attrs["index_vector_dim"] == case.arrays["start_indices"].ndim - 1
 
 
-def test_a_declared_hang_is_waited_for_once_per_property(monkeypatch):
+def test_a_declared_hang_is_waited_for_once_per_target(monkeypatch):
     from conformance.conditions import negative_start
 
     monkeypatch.setattr(runner, "TARGET_TIMEOUT", 1.0)
     monkeypatch.setattr(runner, "FIRST_CALL_GRACE", 0.0)
     monkeypatch.setattr(runner, "EDGE_EXAMPLES", 1)
+    monkeypatch.setattr(runner, "_DECLARED_HANGS", {})
     (hangs,) = load_backend("tests.declared_hang_targets")
     calls, real = [], runner.call
     monkeypatch.setattr(runner, "call", lambda t, case: calls.append(case) or real(t, case))
@@ -54,6 +55,9 @@ def test_a_declared_hang_is_waited_for_once_per_property(monkeypatch):
     negative = [c for c in calls if negative_start(c)]
     assert len(negative) == 1 and seen["timeout"] > 1  # later covered cases counted, not run
     assert len(calls) > len(negative)  # cases the declaration does not cover still run
+    calls.clear()
+    again = runner.run_property(hangs, "stateful")  # another property of the same target: no second wait
+    assert again["timeout"] >= 1 and calls and not any(negative_start(c) for c in calls)
 
 
 def test_only_a_declaration_with_a_condition_skips_cases():
