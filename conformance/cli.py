@@ -217,7 +217,7 @@ def cmd_edge_table(args) -> int:
                                                       if t.op.removeprefix("stablehlo.") in OPS]))
 
 
-RUN_SETTINGS = ("backends", "ops", "profile", "examples", "seed", "shard", "device")  # what --resume keeps
+RUN_SETTINGS = ("backends", "ops", "profile", "examples", "seed", "shard", "shard_costs", "device")  # what --resume keeps
 REPORT_DEFAULTS = {"profile": "nightly", "seed": 0, "device": "cpu"}
 
 
@@ -269,6 +269,9 @@ def cmd_report(args) -> int:
             print(f"conformance report: --backends {name}: not installed (missing {', '.join(missing)})", file=sys.stderr)
             return 2
         targets += [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+    if args.shard_costs and not args.shard:
+        print("conformance report: --shard-costs: expected with --shard K/N (it balances the shards)", file=sys.stderr)
+        return 2
     if args.shard:
         try:
             k, n = (int(x) for x in args.shard.split("/"))
@@ -276,9 +279,16 @@ def cmd_report(args) -> int:
         except (ValueError, AssertionError):
             print(f"conformance report: --shard: expected K/N with 1 <= K <= N, got {args.shard!r}", file=sys.stderr)
             return 2
-        from reports.run import shard
+        from reports.run import measured_costs, shard
 
-        targets = shard(targets, k, n)
+        costs = None
+        if args.shard_costs:
+            try:
+                costs = measured_costs(Path(args.shard_costs))
+            except ValueError as e:
+                print(f"conformance report: --shard-costs: {e}", file=sys.stderr)
+                return 2
+        targets = shard(targets, k, n, costs)
     out = Path(args.resume or args.out)
     if (bad := _bad_previous(args.previous)) is not None:
         print(f"conformance report: --previous: {bad}", file=sys.stderr)
@@ -425,6 +435,8 @@ def main(argv: list[str] | None = None) -> int:
                                              "else ~/.cache/tensor-index-conformance)")
     report.add_argument("--no-compile-cache", action="store_true", help="compile everything afresh (no cache read or written)")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
+    report.add_argument("--shard-costs", metavar="PREVIOUS", help="with --shard: balance the slices by each target's "
+                        "seconds in an earlier report folder (or its log.jsonl), not by count")
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")
     merge_parser.add_argument("--out", default="reports/out", help="output folder (default reports/out)")

@@ -130,10 +130,35 @@ def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: 
     run_target(loaded_target(backend, name), log, examples, seed_value)
 
 
-def shard(targets: list[Target], k: int, n: int) -> list[Target]:
-    """Shard ``k`` of ``n`` (1-based): every n-th target in a fixed order, so shards never overlap."""
+def shard(targets: list[Target], k: int, n: int, costs: dict[str, float] | None = None) -> list[Target]:
+    """Shard ``k`` of ``n`` (1-based); shards never overlap and together hold every target. Without
+    ``costs``: every n-th target in a fixed order. With ``costs`` (target name -> seconds, from an
+    earlier run: ``measured_costs``): the costliest target first, each to the shard with the least
+    cost so far (a target the earlier run lacks counts as the median), so the slowest shard is
+    close to the mean. Every shard computes the same partition from the same costs."""
     ordered = sorted(targets, key=lambda t: (t.op, t.name))
-    return ordered[k - 1::n]
+    if not costs:
+        return ordered[k - 1::n]
+    known = sorted(costs[t.name] for t in ordered if t.name in costs)
+    default = known[len(known) // 2] if known else 1.0
+    cost = {t.name: costs.get(t.name, default) for t in ordered}
+    load, mine = [0.0] * n, []
+    for t in sorted(ordered, key=lambda t: -cost[t.name]):  # (stable: ties keep the fixed order)
+        i = min(range(n), key=lambda j: (load[j], j))
+        load[i] += cost[t.name]
+        if i == k - 1:
+            mine.append(t)
+    return sorted(mine, key=lambda t: (t.op, t.name))
+
+
+def measured_costs(path: Path) -> dict[str, float]:
+    """Seconds per target of an earlier run: its report folder or its ``log.jsonl`` (a merged nightly
+    keeps every shard's log; none recorded: empty, and the shards go by count). Raises ``ValueError``
+    with the reason where ``path`` is neither."""
+    log = path / "log.jsonl" if path.is_dir() else path
+    if not log.is_file():
+        raise ValueError(f"expected a report folder (with log.jsonl) or a log.jsonl file, got {str(path)!r}")
+    return {r["target"]: float(r["seconds"]) for r in _records(log) if r.get("kind") == "done" and "seconds" in r}
 
 
 def merge(out: Path, parts: list[Path], profile: str, seed_value: int, previous: list[Path] | None = None) -> Path:

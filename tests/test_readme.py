@@ -12,6 +12,7 @@ command it shows works. Each command (a line of a ```bash block, or an inline `c
   from a fresh clone); ``git clone``, ``cd``, ``python3 -m venv`` and ``.`` are that same fresh-clone setup.
 A command the test cannot place fails it, so a new README line needs a rule here.
 """
+import json
 import re
 import shlex
 import shutil
@@ -124,11 +125,21 @@ def test_the_nightly_workflow_commands_run(tmp_path):
     workflow = (ROOT / ".github" / "workflows" / "nightly.yml").read_text()
     shards = int(re.search(r"SHARDS: (\d+)", workflow).group(1))
     assert f"shard: {list(range(1, shards + 1))}" in workflow  # the matrix has every shard
-    report = re.search(r"run: (conformance report .*)", workflow).group(1)
+    report = re.search(r"(conformance report .*)", workflow).group(1)
     merge = re.search(r"(conformance merge .*)", workflow).group(1)
+    for night, costs in ((1, ""), (2, "--shard-costs costs")):  # the first night, then one balanced by its costs
+        for k in range(1, shards + 1):
+            line = report.replace("${{ matrix.shard }}", str(k)).replace("${{ env.SHARDS }}", str(shards))
+            line = line.replace("${costs:+--shard-costs $costs}", costs).replace(f"shard-{k}", f"n{night}-shard-{k}")
+            assert _run(shlex.split(line)[1:] + SMALL + ["--backends", "numpy"], tmp_path).returncode == 0, line
+        if night == 1:
+            shutil.copytree(tmp_path / "n1-shard-1", tmp_path / "costs")
+    ran = [r["target"] for k in range(1, shards + 1)
+           for r in map(json.loads, (tmp_path / f"n2-shard-{k}" / "log.jsonl").read_text().splitlines()) if r["kind"] == "done"]
+    assert len(ran) == len(set(ran)) and set(ran) == {r["target"] for k in range(1, shards + 1) for r in map(
+        json.loads, (tmp_path / f"n1-shard-{k}" / "log.jsonl").read_text().splitlines()) if r["kind"] == "done"}
     for k in range(1, shards + 1):
-        line = report.replace("${{ matrix.shard }}", str(k)).replace("${{ env.SHARDS }}", str(shards))
-        assert _run(shlex.split(line)[1:] + SMALL + ["--backends", "numpy"], tmp_path).returncode == 0, line
+        (tmp_path / f"n1-shard-{k}").rename(tmp_path / f"shard-{k}")
     shutil.copytree(tmp_path / "shard-1", tmp_path / "previous" / "1")
     argv = []
     for a in shlex.split(merge.replace("${prev:+--previous $prev}", "--previous previous/1/"))[1:]:

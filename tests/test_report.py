@@ -109,8 +109,31 @@ def test_shards_merge_into_the_single_machine_report(tmp_path, baseline):
     assert _report(tmp_path / "merged") == _report(baseline)
 
 
+def test_shards_balanced_by_measured_cost_merge_into_the_same_report(tmp_path, baseline):
+    for k in (1, 2, 3):
+        assert main(["report", *ARGS, "--shard", f"{k}/3", "--shard-costs", str(baseline),
+                     "--out", str(tmp_path / f"s{k}")]) == 0
+    assert main(["merge", *(str(tmp_path / f"s{k}") for k in (1, 2, 3)), "--out", str(tmp_path / "merged")]) == 0
+    assert _report(tmp_path / "merged") == _report(baseline)
+
+
+def test_cost_balanced_shards_are_disjoint_complete_and_even():
+    from reports.run import shard
+
+    targets = [type("T", (), {"op": "op", "name": f"t{i:02d}"})() for i in range(20)]
+    costs = {f"t{i:02d}": 100.0 if i < 2 else 1.0 for i in range(19)}  # two costly ones; t19 unknown: the median
+    parts = [shard(targets, k, 4, costs) for k in (1, 2, 3, 4)]
+    names = [t.name for part in parts for t in part]
+    assert sorted(names) == sorted(t.name for t in targets) and len(set(names)) == len(names)
+    by_cost = [sum(costs.get(t.name, 1.0) for t in part) for part in parts]
+    by_count = [sum(costs.get(t.name, 1.0) for t in shard(targets, k, 4)) for k in (1, 2, 3, 4)]
+    assert max(by_cost) == 100.0 < max(by_count)  # each costly target alone beside the cheap ones
+    assert parts == [shard(targets, k, 4, dict(costs)) for k in (1, 2, 3, 4)]  # the same partition again
+
+
 @pytest.mark.parametrize("argv", [["report", "--backends", "nope"], ["report", "--ops", "onnx.Gather"],
-                                  ["report", "--shard", "3/2"], ["report", "--jobs", "0"], ["merge", "/nonexistent"],
+                                  ["report", "--shard", "3/2"], ["report", "--shard-costs", "x"],
+                                  ["report", "--shard", "1/2", "--shard-costs", "/nonexistent"], ["report", "--jobs", "0"], ["merge", "/nonexistent"],
                                   ["report", "--examples", "-3"], ["report", "--seed", "x"],
                                   ["report", "--device", "tpu"], ["check", "--backend", "numpy"]])
 def test_bad_report_arguments_are_one_line_and_exit_code_2(argv, capsys):
