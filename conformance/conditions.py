@@ -77,6 +77,16 @@ def window_dims_not_trailing(case: Case) -> bool:
     return sorted(dims) != list(range(rank - len(dims), rank))
 
 
+def indexed_window_dim(case: Case) -> bool:
+    """A scatter whose index vector addresses an input dim that stays a window dim (in
+    ``scatter_dims_to_operand_dims`` but neither inserted nor a batching dim)."""
+    mapped = case.attrs.get("scatter_dims_to_operand_dims")
+    if mapped is None:
+        return False
+    dropped = set(case.attrs.get("inserted_window_dims", ())) | set(case.attrs.get("input_batching_dims", ()))
+    return any(d not in dropped for d in mapped)
+
+
 def unindexed_inserted_dim(case: Case) -> bool:
     """A scatter inserted_window_dims (gather collapsed_slice_dims) entry that no index component
     maps to (its position is 0 throughout)."""
@@ -531,6 +541,7 @@ CONDITIONS = {
     "leading-index-vector-dim": leading_index_vector_dim,
     "batching-dims": batching_dims,
     "unindexed-inserted-dim": unindexed_inserted_dim,
+    "indexed-window-dim": indexed_window_dim,
     "window-dims-not-trailing": window_dims_not_trailing,
     "variadic-scatter": variadic_scatter,
     "rank0-operand": rank0_operand,
