@@ -23,7 +23,8 @@ def record_starts(worker: str, starts: int) -> None:
     folder = os.environ.get(ENV)
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        (Path(folder) / f"starts.{worker}-{os.getpid()}.json").write_text(json.dumps({"worker_starts": starts}))
+        safe = "".join(c if c.isalnum() or c in "._:-" else "_" for c in worker)
+        (Path(folder) / f"starts.{safe}-{os.getpid()}.json").write_text(json.dumps({"worker_starts": starts}))
 
 
 def summed(folder: str | Path, backend: str) -> dict:
@@ -34,6 +35,6 @@ def summed(folder: str | Path, backend: str) -> dict:
         total["processes"] += 1
         for key, value in json.loads(path.read_text()).items():
             total[key] = total.get(key, 0) + value
-    for path in sorted(Path(folder).glob(f"starts.*{backend}-*.json")):
+    for path in sorted(Path(folder).glob(f"starts.*{backend}*-*.json")):
         total["worker_starts"] += json.loads(path.read_text())["worker_starts"]
     return total

@@ -169,6 +169,12 @@ def worker(name: str) -> Worker:
     return _WORKERS[name]
 
 
+def alive(name: str) -> bool:
+    """Whether the worker called ``name`` has a running child process (it has served calls since it started)."""
+    w = _WORKERS.get(name)
+    return w is not None and w.proc is not None and w.proc.poll() is None
+
+
 def close(*names: str) -> None:
     """Stop the named workers of this process, where they exist (each restarts on its next call)."""
     for name in names:

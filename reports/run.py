@@ -87,7 +87,7 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                 other = ops.sibling(case) if kind == "stateful" else None
                 if other is not None:
                     call(target, other)  # the stateful property: a sibling of the case's signature first
-                before = list(history.log(worker_name(target)))
+                before = list(history.log(worker_name(target, case)))
                 verdict = check_case(target, case, runs)
                 note_hang(target, case, verdict)
                 stats["cases"] += 1

@@ -189,13 +189,13 @@ def test_ci_draws_the_same_random_cases_on_every_run_and_fresh_draws_new_ones():
     assert _cases_drawn_by_a_run("fresh") != _cases_drawn_by_a_run("fresh")
 
 
-@pytest.mark.parametrize("backend, name, restarts", [("numpy", "numpy:x[idx]=v", True),
-                                                     ("numpy", "numpy:take[raise]", False)])
-def test_workers_restart_after_a_survived_declared_crash_only_where_the_op_writes_by_index(
-        backend, name, restarts, monkeypatch):
+@pytest.mark.parametrize("backend, name, quarantined", [("numpy", "numpy:x[idx]=v", True),
+                                                        ("numpy", "numpy:take[raise]", False)])
+def test_a_case_a_declared_crash_covers_runs_in_quarantine_only_where_the_op_writes_by_index(
+        backend, name, quarantined, monkeypatch):
     from hypothesis import HealthCheck, given, seed, settings
 
-    from conformance import isolation, ops, runner
+    from conformance import history, isolation, ops, runner
     from conformance.registry import loaded_target
 
     t, closed, cases = loaded_target(backend, name), [], []
@@ -210,4 +210,19 @@ def test_workers_restart_after_a_survived_declared_crash_only_where_the_op_write
     monkeypatch.setattr(type(t), "declared", lambda self, classes, case, value=None: "crash" in classes or None)
     monkeypatch.setattr(isolation, "close", lambda *names: closed.extend(names))
     assert runner.call(t, cases[-1]).kind != "crash"  # survived (a value or a rejection)
-    assert bool(closed) == restarts
+    # a writing op's covered case ran in a worker of its own: the target's main worker needs no restart
+    assert runner.worker_name(t, cases[-1]).endswith(":quarantine") == quarantined and not closed
+    assert history.log(runner.worker_name(t, cases[-1]))[-1].case is cases[-1]
+
+
+def test_cases_are_judged_in_a_process_no_out_of_bounds_write_touched(monkeypatch):
+    from conformance import isolation, runner
+    from conformance.registry import load_backend
+
+    monkeypatch.setattr(runner, "_DECLARED_HANGS", {})
+    (t,) = load_backend("tests.declared_crash_targets")
+    seen = runner.run_property(t, "valid")  # raises on an undeclared divergence: none may be seen
+    assert seen["conform"] > 10
+    main, quarantine = isolation.worker(runner.worker_name(t)), isolation.worker(f"{runner.worker_name(t)}:quarantine")
+    assert main.starts == 1  # in-bounds cases never shared a process with an out-of-bounds write
+    assert quarantine.starts > 1  # a covered case after another one ran again in a fresh quarantine process
