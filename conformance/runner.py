@@ -47,9 +47,10 @@ _HUNG: set[str] = set()  # targets that timed out once: no more grace for them (
 def call(target: Target, case: Case) -> outcome.Outcome:
     """Run ``target`` on ``case`` in worker processes that no earlier case has corrupted: a crash is
     tried once more (the dead worker restarts; where the crash does not recur, an earlier call had
-    corrupted the process and the fresh answer stands, with a warning), and where the target declares
-    a crash on this valid case but survived it, its workers restart (an out-of-bounds write must not
-    kill the next, innocent case)."""
+    corrupted the process and the fresh answer stands, with a warning). A valid case of a writing op
+    that a declared crash covers runs in the quarantine worker (``_quarantined``), so an out-of-bounds
+    write cannot touch the next, innocent case; a target that isolates itself restarts its workers
+    after such a case instead."""
     quarantined = _quarantined(target, case)
     tainted = quarantined and isolation.alive(worker_name(target, case))  # earlier covered cases ran there
     first = _call_once(target, case)
