@@ -33,22 +33,24 @@ def run_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
     start = time.monotonic()
     if text not in _FUNCTIONS:
         name = compile_cache.key(text, compiler_version.VERSION, repr(compiler_version.REVISIONS), *FLAGS)
-        vmfb = compile_cache.load("iree", name)
-        if vmfb is not None:
-            STATS["cache_hits"] += 1
-        else:
+        cached = compile_cache.load("iree", name)
+        if cached is not None:
             try:
-                with compile_clock.compiling():
-                    vmfb = compiler.compile_str("module {\n" + text + "\n}", target_backends=["llvm-cpu"],
-                                                input_type="stablehlo", extra_args=FLAGS)
-            finally:  # (a refused module counts: the compiler ran)
-                STATS["compiled_graphs"] += 1
-                STATS["compile_seconds"] += time.monotonic() - start
-                compile_stats.record("iree", STATS)
-            compile_cache.store("iree", name, vmfb)
-        context = runtime.SystemContext(config=runtime.Config("local-task"))
-        context.add_vm_module(runtime.VmModule.copy_buffer(context.instance, vmfb))
-        _FUNCTIONS[text] = context.modules.module["main"]
+                _FUNCTIONS[text] = _main_function(runtime, cached)
+                STATS["cache_hits"] += 1
+            except Exception:  # noqa: BLE001 - a stale or damaged entry: compile afresh and replace it
+                pass
+    if text not in _FUNCTIONS:
+        try:
+            with compile_clock.compiling():
+                vmfb = compiler.compile_str("module {\n" + text + "\n}", target_backends=["llvm-cpu"],
+                                            input_type="stablehlo", extra_args=FLAGS)
+        finally:  # (a refused module counts: the compiler ran)
+            STATS["compiled_graphs"] += 1
+            STATS["compile_seconds"] += time.monotonic() - start
+            compile_stats.record("iree", STATS)
+        compile_cache.store("iree", name, vmfb)
+        _FUNCTIONS[text] = _main_function(runtime, vmfb)
     try:
         out = _FUNCTIONS[text](*[np.array(a, order="C") for a in arrays])
         outs = out if isinstance(out, (list, tuple)) else [out]
@@ -57,6 +59,13 @@ def run_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
         STATS["calls"] += 1
         STATS["call_seconds"] += time.monotonic() - start
         compile_stats.record("iree", STATS)
+
+
+def _main_function(runtime, vmfb: bytes):
+    """``@main`` of the compiled module ``vmfb``, loaded for the ``local-task`` driver."""
+    context = runtime.SystemContext(config=runtime.Config("local-task"))
+    context.add_vm_module(runtime.VmModule.copy_buffer(context.instance, vmfb))
+    return context.modules.module["main"]
 
 
 def _call(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:

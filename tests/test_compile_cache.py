@@ -84,13 +84,15 @@ def test_an_unwritable_folder_costs_the_cache_not_the_run(tmp_path, monkeypatch)
     assert [p.name for p in (tmp_path / "xla").iterdir()] == ["k"]
 
 
-@pytest.mark.skipif(bool(missing_requirements("xla")), reason="xla not installed")
-def test_a_damaged_entry_is_compiled_afresh_and_replaced(tmp_path):
+@pytest.mark.parametrize("backend, extra", [("xla", ', "cpu"'), ("iree", "")])
+def test_a_damaged_entry_is_compiled_afresh_and_replaced(tmp_path, backend, extra):
+    if missing_requirements(backend):
+        pytest.skip(f"{backend} not installed")
     code = f"""
 import numpy as np
-from adapters import xla
+from adapters import {backend} as b
 a = np.ones(3, np.float32)
-print(xla.run_text({ADD!r}, [a, a], "cpu")[0].tolist(), xla.STATS["compiled_graphs"], xla.STATS["cache_hits"])
+print(b.run_text({ADD!r}, [a, a]{extra})[0].tolist(), b.STATS["compiled_graphs"], b.STATS["cache_hits"])
 """
     env = {**os.environ, compile_cache.ENV_DIR: str(tmp_path)}
     env.pop(compile_cache.ENV_OFF, None)
@@ -102,7 +104,7 @@ print(xla.run_text({ADD!r}, [a, a], "cpu")[0].tolist(), xla.STATS["compiled_grap
 
     assert run()[-2:] == ["1", "0"]  # cold: compiled
     assert run()[-2:] == ["0", "1"]  # warm: read
-    (entry,) = (tmp_path / "xla").iterdir()
+    (entry,) = (tmp_path / backend).iterdir()
     entry.write_bytes(b"not an executable")
     out = run()
     assert out[:3] == ["[2.0,", "2.0,", "2.0]"] and out[-2:] == ["1", "0"]  # damaged: compiled afresh
