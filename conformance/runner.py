@@ -51,19 +51,20 @@ def call(target: Target, case: Case) -> outcome.Outcome:
     that a declared crash covers runs in the quarantine worker (``_quarantined``), so an out-of-bounds
     write cannot touch the next, innocent case; a target that isolates itself restarts its workers
     after such a case instead."""
-    quarantined = _quarantined(target, case)
-    tainted = quarantined and isolation.alive(worker_name(target, case))  # earlier covered cases ran there
-    first = _call_once(target, case)
+    name = worker_name(target, case)
+    quarantined = name.endswith(QUARANTINE)
+    tainted = quarantined and isolation.alive(name)  # earlier covered cases ran there
+    first = _call_once(target, case, name)
     if tainted and _undeclared(target, case, first):  # judged only in a process no earlier write can have
-        isolation.close(worker_name(target, case))    # touched: a fresh quarantine process runs it again
-        first = _call_once(target, case)
+        isolation.close(name)                         # touched: a fresh quarantine process runs it again
+        first = _call_once(target, case, name)
     declared_crash = target.declared(("crash",), case) is not None
     if first.kind == "timeout":
         _HUNG.add(target.name)
         if target.declared(("timeout",), case) is None:  # an unexpected run timeout stands only if a
-            return _call_once(target, case)             # fresh worker times out too
+            return _call_once(target, case, name)       # fresh worker times out too
     if first.kind == "crash" and not declared_crash:  # a declared crash is expected here: no second try
-        again = _call_once(target, case)
+        again = _call_once(target, case, name)
         if again.kind != "crash":
             warnings.warn(f"{target.name}: a worker died ({first.message[:120]}) on case {case.id}, which runs "
                           "cleanly in a fresh process: an earlier case had corrupted it", stacklevel=2)
@@ -92,15 +93,16 @@ def _undeclared(target: Target, case: Case, result: outcome.Outcome) -> bool:
     return verdict.diverges and target.declared(verdict.classes, case, verdict.value) is None
 
 
-def _call_once(target: Target, case: Case) -> outcome.Outcome:
-    """Run ``target`` on ``case`` (in its backend's worker process when the target is isolated)."""
+def _call_once(target: Target, case: Case, name: str | None = None) -> outcome.Outcome:
+    """Run ``target`` on ``case`` (in its backend's worker process when the target is isolated;
+    ``name``: that worker's, where the caller has it: ``worker_name(target, case)``)."""
     kwargs = target.call_kwargs(case)
     this = history.Call(target.backend, target.name, case)
     if not target.isolated:
         history.record(f"inproc:{target.backend}", this, fresh_process=False)
         return outcome.run(lambda **kw: outcome.guarded_call(target.fn, kw, case.layout_kwargs()), kwargs)
 
-    name = worker_name(target, case)
+    name = name or worker_name(target, case)
     w = isolation.worker(name)
     seen = _SEEN.setdefault(name, set())
     fresh = w.proc is None or w.proc.poll() is not None
@@ -160,12 +162,15 @@ NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spe
                  "mutates-input")  # a fresh process would judge these on what they are not about
 
 
+QUARANTINE = ":quarantine"  # suffix of the worker a target's quarantined cases run in
+
+
 def worker_name(target: Target, case: Case | None = None) -> str:
     """The worker ``target`` runs ``case`` in (its history log's name too); with ``case``, the
     quarantine worker where ``_quarantined`` says so."""
     if not target.isolated:
         return f"inproc:{target.backend}"
-    return f"target:{target.backend}" + (":quarantine" if case is not None and _quarantined(target, case) else "")
+    return f"target:{target.backend}" + (QUARANTINE if case is not None and _quarantined(target, case) else "")
 
 
 def check_case(target: Target, case: Case, runs: int = SAME_PROCESS_RUNS) -> Verdict:
