@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.stablehlo_text import (MLIR_TYPES, main_function, operand_arguments, split_results, tensor_type,
+from conformance.adapters.stablehlo_text import (MLIR_TYPES, main_function, operand_arguments, split_results, tensor_type,
                                      _param)
-from adapters.repro_code import JAX, TORCH, literal, pjrt_code, torch_ready
+from conformance.adapters.repro_code import JAX, TORCH, literal, pjrt_code, torch_ready
 from conformance import isolation, runtime
 from conformance.registry import target
 
@@ -68,7 +68,7 @@ def _jax_targets() -> dict:
         def dynamic_slice(operand, start_indices=(), *, slice_sizes, _allow=allow, **_):
             from jax import lax
 
-            from adapters.jax_common import put, run
+            from conformance.adapters.jax_common import put, run
 
             return run(lambda: lax.dynamic_slice(put(operand), [put(np.asarray(s)) for s in start_indices],
                                                  list(slice_sizes), allow_negative_indices=_allow))
@@ -76,7 +76,7 @@ def _jax_targets() -> dict:
         def dynamic_update_slice(operand, update, start_indices=(), _allow=allow, **_):
             from jax import lax
 
-            from adapters.jax_common import put, run
+            from conformance.adapters.jax_common import put, run
 
             return run(lambda: lax.dynamic_update_slice(put(operand), put(update), [put(np.asarray(s)) for s in start_indices],
                                                         allow_negative_indices=_allow))
@@ -145,20 +145,20 @@ def text_targets(backend: str, names: tuple[str, str], run, valid: bool = True, 
 
 def _xla(kw: dict, result_type):
     text, arrays, _ = slice_text(kw, result_type, proxies=False)
-    (out,) = isolation.worker("xla").call("adapters.xla", "run_text",
+    (out,) = isolation.worker("xla").call("conformance.adapters.xla", "run_text",
                                           {"text": text, "arrays": arrays, "device": runtime.device()})
     return out
 
 
 def _interpret(kw: dict, result_type):
     text, arrays, dtypes = slice_text(kw, result_type, proxies=True)
-    outputs = isolation.worker("stablehlo").call("adapters.stablehlo", "interpret_text", {"text": text, "arrays": arrays})
+    outputs = isolation.worker("stablehlo").call("conformance.adapters.stablehlo", "interpret_text", {"text": text, "arrays": arrays})
     return split_results(outputs, dtypes)[0]
 
 
 def _verify(kw: dict, result_type):
     text, _, _ = slice_text(kw, result_type, proxies=True)
-    isolation.worker("stablehlo").call("adapters.stablehlo", "verify_text", {"text": text})
+    isolation.worker("stablehlo").call("conformance.adapters.stablehlo", "verify_text", {"text": text})
     return np.asarray(True)  # accepted
 
 
@@ -211,7 +211,7 @@ def _torch_update_repro(kw, case):
 
 @target(SLICE, "torch:narrow", backend="torch", region={**IN_BOUNDS, **TORCH_ELEMENTS}, repro=_torch_slice_repro)
 def torch_dynamic_slice(operand, start_indices=(), *, slice_sizes, **_):
-    from adapters.torch_common import to_numpy, to_torch
+    from conformance.adapters.torch_common import to_numpy, to_torch
 
     out = to_torch(operand)
     for dim, (s, k) in enumerate(zip(_starts(start_indices), slice_sizes)):
@@ -222,7 +222,7 @@ def torch_dynamic_slice(operand, start_indices=(), *, slice_sizes, **_):
 @target(UPDATE, "torch:x[s:s+k]=u", backend="torch", region={**IN_BOUNDS, **TORCH_ELEMENTS},
         repro=_torch_update_repro)
 def torch_dynamic_update_slice(operand, update, start_indices=(), **_):
-    from adapters.torch_common import to_numpy, to_torch
+    from conformance.adapters.torch_common import to_numpy, to_torch
 
     out = to_torch(operand).clone()
     out[_window(start_indices, update.shape)] = to_torch(update)
@@ -253,7 +253,7 @@ def _slice_model(element: np.dtype, rank: int, index: np.dtype):
 
 @target(SLICE, "onnxruntime:Slice-13", backend="onnxruntime", region={**ONNX_REGION, "min_rank": 1})
 def onnx_slice(operand, start_indices=(), *, slice_sizes, **_):
-    from adapters.onnxruntime import _run
+    from conformance.adapters.onnxruntime import _run
 
     index = np.asarray(start_indices[0]).dtype
     starts = np.array(_starts(start_indices), index)

@@ -12,8 +12,8 @@ import numpy as np
 
 from conformance.outcome import Unsupported
 from conformance.registry import target
-from oracles.dtypes import ELEMENT_DTYPES
-from strategies.edge_values import BINARY, INT_ONLY, TERNARY, UNARY
+from conformance.oracles.dtypes import ELEMENT_DTYPES
+from conformance.strategies.edge_values import BINARY, INT_ONLY, TERNARY, UNARY
 
 OP = "mlir.scalarization"
 ALL_OPS = UNARY + BINARY + TERNARY

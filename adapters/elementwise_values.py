@@ -18,7 +18,7 @@ import numpy as np
 
 from conformance import isolation, runtime
 from conformance.registry import target
-from oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, FLOATS, INTS, OPS, SIGNED, UNSIGNED,
+from conformance.oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, FLOATS, INTS, OPS, SIGNED, UNSIGNED,
                                            operand_names)
 
 ALL = BOOL + INTS + FLOATS + COMPLEX
@@ -98,7 +98,7 @@ NUMPY += [make("numpy", "np.right_shift[unsigned]", "shift_right_logical", _np("
 
 # --- torch ---------------------------------------------------------------------------------------
 def _torch_io():
-    from adapters.torch_common import to_numpy, to_torch
+    from conformance.adapters.torch_common import to_numpy, to_torch
 
     return to_torch, to_numpy
 
@@ -139,7 +139,7 @@ def _py_literal(value) -> str:
 def _torch_repro(op: str, api: str):
     """The snippet of a torch elementwise target: ``torch.<fn>(...)`` on tensors made from the case's
     bytes, the rhs as a Python number where the case passes it so."""
-    from adapters.repro_code import TORCH, literal, torch_ready
+    from conformance.adapters.repro_code import TORCH, literal, torch_ready
 
     def repro(kw, case):
         scalar = kw.get("rhs_as_scalar", False)
@@ -187,7 +187,7 @@ def _jax(module: str, attr: str) -> Callable:
     def call(*args):
         import jax
 
-        from adapters.jax_common import put
+        from conformance.adapters.jax_common import put
 
         with jax.enable_x64(True):
             args = [put(a) if isinstance(a, np.ndarray) else a for a in args]
@@ -201,7 +201,7 @@ def _jax_fold(call: Callable, args: list, constant: list[bool]):
     import jax
     import jax.numpy as jnp
 
-    from adapters.jax_common import put
+    from conformance.adapters.jax_common import put
 
     with jax.enable_x64(True):
         params = [put(a) if isinstance(a, np.ndarray) else a for a, c in zip(args, constant) if not c]
@@ -321,7 +321,7 @@ ONNXRUNTIME = onnx_targets("onnxruntime", _onnxruntime_run)
 def constant_text(name: str, a: np.ndarray) -> str:
     """``%name = stablehlo.constant`` holding ``a``: its bytes in hex (bit-exact: NaN payloads, -0.0,
     subnormals), booleans as a nested literal."""
-    from adapters.stablehlo_text import tensor_type
+    from conformance.adapters.stablehlo_text import tensor_type
 
     if a.dtype == np.bool_:
         value = str(a.tolist()).replace("True", "true").replace("False", "false")
@@ -335,7 +335,7 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, d
     """``@main`` calling ``stablehlo.<op>`` once on ``arrays``; (text, result dtype name). With
     ``dynamic``, every dim is ``?`` (one executable per op, element type and rank); an operand marked in
     ``constant`` is a ``stablehlo.constant`` of the module instead of an argument (static shapes only)."""
-    from adapters.stablehlo_text import MLIR_TYPES, _param, main_function, tensor_type
+    from conformance.adapters.stablehlo_text import MLIR_TYPES, _param, main_function, tensor_type
 
     names = operand_names(op)
     shape = ["?"] * arrays[-1].ndim if dynamic else arrays[-1].shape
@@ -365,7 +365,7 @@ def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.n
                   api: str, dynamic: bool = False, constants: bool = False) -> list:
     """One target per op running ``module_text`` through ``run``; with ``constants``, operands the case
     marks constant are ``stablehlo.constant`` ops of the module."""
-    from adapters.stablehlo_text import from_proxies, operand_arguments
+    from conformance.adapters.stablehlo_text import from_proxies, operand_arguments
 
     made = []
     for op in OPS:
@@ -373,7 +373,7 @@ def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.n
             arrays, attrs = list(args[:len(operand_names(_op))]), {}
             if _op == "compare":
                 direction = args[-1]
-                from oracles.stablehlo.elementwise import compare_type
+                from conformance.oracles.stablehlo.elementwise import compare_type
 
                 attrs = {"comparison_direction": direction, "compare_type": compare_type(arrays[0].dtype.name)}
             text, result = module_text(_op, arrays, attrs, proxies, dynamic, constant)
@@ -386,16 +386,16 @@ def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.n
 
 
 def _interpret(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
-    return isolation.worker("stablehlo").call("adapters.stablehlo", "interpret_text", {"text": text, "arrays": arrays})
+    return isolation.worker("stablehlo").call("conformance.adapters.stablehlo", "interpret_text", {"text": text, "arrays": arrays})
 
 
 def _pjrt(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
-    return isolation.worker("xla").call("adapters.xla", "run_text", {"text": text, "arrays": arrays,
+    return isolation.worker("xla").call("conformance.adapters.xla", "run_text", {"text": text, "arrays": arrays,
                                                                     "device": runtime.device()})
 
 
 def _iree(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
-    return isolation.worker("iree").call("adapters.iree", "run_text", {"text": text, "arrays": arrays}, timeout=120)
+    return isolation.worker("iree").call("conformance.adapters.iree", "run_text", {"text": text, "arrays": arrays}, timeout=120)
 
 
 STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter")
@@ -405,7 +405,7 @@ IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True) 
 
 def _openvino_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     """Read the ONNX model with OpenVINO, reshaped to the inputs' static shapes, compiled for CPU (cached)."""
-    from adapters import openvino_compile
+    from conformance.adapters import openvino_compile
 
     return openvino_compile.run(model, feeds)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.dynamic_slice import slice_text, text_targets
-from adapters.repro_code import iree_code
-from adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
+from conformance.adapters.dynamic_slice import slice_text, text_targets
+from conformance.adapters.repro_code import iree_code
+from conformance.adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
 from conformance import compile_cache, compile_clock, compile_stats, isolation
 from conformance.registry import target
 
@@ -118,7 +118,7 @@ def batch_major_scatter(case):
     position is still inside the buffer (skipped only past the buffer's end)."""
     import itertools
 
-    from oracles.stablehlo.scatter_policy import apply_computation
+    from conformance.oracles.stablehlo.scatter_policy import apply_computation
 
     a = case.attrs
     (x,) = [v for k, v in case.arrays.items() if k.startswith("inputs")]

@@ -1,5 +1,5 @@
 """Backend ``jax``: lax.gather in every mode, jnp.take modes, ``x[idx]`` and ``x.at[idx].get(mode=...)``;
-the scatter targets live in ``adapters.jax_scatter``.
+the scatter targets live in ``conformance.adapters.jax_scatter``.
 
 Every call runs with 64-bit types enabled, so int64/float64 inputs keep their dtype.
 """
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.repro_code import JAX, JNP, index_tuple, literal
-from adapters.translate import advanced_index, take_args
-from adapters.jax_common import put as _put, run as _run
-from adapters.jax_scatter import AT_TARGETS, LAX_TARGETS  # noqa: F401  (scatter targets of this backend)
-from adapters.jax_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
-from adapters.broadcast_shapes import jax_broadcast_shapes, jax_symbolic_add, jax_add_shape  # noqa: F401  (mlir.broadcastable targets)
-from adapters.jax_elementwise import JNP_TARGETS, LAX_TARGETS as LAX_ELEMENTWISE_TARGETS  # noqa: F401  (scalarization targets)
+from conformance.adapters.repro_code import JAX, JNP, index_tuple, literal
+from conformance.adapters.translate import advanced_index, take_args
+from conformance.adapters.jax_common import put as _put, run as _run
+from conformance.adapters.jax_scatter import AT_TARGETS, LAX_TARGETS  # noqa: F401  (scatter targets of this backend)
+from conformance.adapters.jax_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
+from conformance.adapters.broadcast_shapes import jax_broadcast_shapes, jax_symbolic_add, jax_add_shape  # noqa: F401  (mlir.broadcastable targets)
+from conformance.adapters.jax_elementwise import JNP_TARGETS, LAX_TARGETS as LAX_ELEMENTWISE_TARGETS  # noqa: F401  (scalarization targets)
 from conformance.opspec import NoRepro
 from conformance.registry import target
 

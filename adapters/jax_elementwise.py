@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.elementwise_ops import make_targets
-from adapters.jax_common import put, run
+from conformance.adapters.elementwise_ops import make_targets
+from conformance.adapters.jax_common import put, run
 
 
 def _lax() -> dict:

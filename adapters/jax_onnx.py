@@ -2,8 +2,8 @@
 multiply/max/min``. Part of backend ``jax``; valid cases only."""
 from __future__ import annotations
 
-from adapters.jax_common import put, run
-from adapters.translate import nd_index
+from conformance.adapters.jax_common import put, run
+from conformance.adapters.translate import nd_index
 from conformance.registry import target
 
 METHODS = {None: "set", "add": "add", "mul": "multiply", "max": "max", "min": "min"}

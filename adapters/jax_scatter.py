@@ -1,13 +1,13 @@
 """jax targets for ``stablehlo.scatter``: ``lax.scatter{,_add,_mul,_min,_max}`` in every mode, and
-``x.at[idx].set/add/multiply/min/max`` per mode. Part of backend ``jax`` (imported by ``adapters.jax``)."""
+``x.at[idx].set/add/multiply/min/max`` per mode. Part of backend ``jax`` (imported by ``conformance.adapters.jax``)."""
 from __future__ import annotations
 
-from adapters.jax_common import put, run
-from adapters.repro_code import JAX, JNP, index_tuple, literal, scatter_arrays
-from adapters.translate import advanced_index
+from conformance.adapters.jax_common import put, run
+from conformance.adapters.repro_code import JAX, JNP, index_tuple, literal, scatter_arrays
+from conformance.adapters.translate import advanced_index
 from conformance.opspec import NoRepro
 from conformance.registry import target
-from oracles.dtypes import ELEMENT_DTYPES
+from conformance.oracles.dtypes import ELEMENT_DTYPES
 
 OP = "stablehlo.scatter"
 LAX_FUNCTIONS = {"replace": "scatter", "add": "scatter_add", "multiply": "scatter_mul", "minimum": "scatter_min",

@@ -1,5 +1,5 @@
 """Backend ``numpy``: take (raise/clip/wrap), take_along_axis and advanced indexing; the scatter
-targets live in ``adapters.numpy_scatter``.
+targets live in ``conformance.adapters.numpy_scatter``.
 
 ``take(mode="wrap")`` wraps an index by adding or subtracting the axis length one step at a time
 (measured: an int64 index at the dtype's edge on a size-1 axis does not return within 20 s): such a
@@ -8,12 +8,12 @@ an index beyond ``WRAP_LOOP_LIMIT`` (the script would hang as well).
 """
 from __future__ import annotations
 
-from adapters.repro_code import index_tuple, literal
-from adapters.translate import advanced_index, along_axis_args, refuse_wrap_loop, take_args
-from adapters.numpy_scatter import PUT_TARGETS, UFUNC_TARGETS, put_along_axis, setitem  # noqa: F401  (scatter targets)
-from adapters.numpy_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
-from adapters.broadcast_shapes import numpy_broadcast_shapes, numpy_add_shape  # noqa: F401  (mlir.broadcastable targets)
-from adapters.numpy_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
+from conformance.adapters.repro_code import index_tuple, literal
+from conformance.adapters.translate import advanced_index, along_axis_args, refuse_wrap_loop, take_args
+from conformance.adapters.numpy_scatter import PUT_TARGETS, UFUNC_TARGETS, put_along_axis, setitem  # noqa: F401  (scatter targets)
+from conformance.adapters.numpy_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
+from conformance.adapters.broadcast_shapes import numpy_broadcast_shapes, numpy_add_shape  # noqa: F401  (mlir.broadcastable targets)
+from conformance.adapters.numpy_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
 from conformance import layouts
 from conformance.registry import target
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.elementwise_ops import make_targets
+from conformance.adapters.elementwise_ops import make_targets
 
 
 def _table() -> dict:

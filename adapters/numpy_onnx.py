@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.translate import nd_index
+from conformance.adapters.translate import nd_index
 from conformance.registry import target
 
 UFUNCS = {"add": np.add, "mul": np.multiply, "max": np.maximum, "min": np.minimum}

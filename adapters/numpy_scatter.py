@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.repro_code import index_tuple, literal, scatter_arrays
-from adapters.translate import advanced_index, refuse_wrap_loop
+from conformance.adapters.repro_code import index_tuple, literal, scatter_arrays
+from conformance.adapters.translate import advanced_index, refuse_wrap_loop
 from conformance.registry import target
 
 OP = "stablehlo.scatter"

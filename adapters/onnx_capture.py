@@ -11,7 +11,7 @@ import threading
 
 import numpy as np
 
-from adapters.repro_code import Code, literal, scatter_arrays
+from conformance.adapters.repro_code import Code, literal, scatter_arrays
 from conformance.opspec import NoRepro
 
 # How each backend runs the script's ``model`` on ``FEEDS``: (imports, setup lines, call expression).

@@ -10,8 +10,8 @@ from typing import Callable
 
 import numpy as np
 
-from adapters.translate import along_axis_args, take_args
-from adapters import onnx_capture
+from conformance.adapters.translate import along_axis_args, take_args
+from conformance.adapters import onnx_capture
 from conformance.registry import target
 
 OP = "stablehlo.gather"

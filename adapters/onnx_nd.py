@@ -12,10 +12,10 @@ from typing import Callable
 
 import numpy as np
 
-from adapters.onnx_gather import Runner, build_model
-from adapters import onnx_capture
+from conformance.adapters.onnx_gather import Runner, build_model
+from conformance.adapters import onnx_capture
 from conformance.registry import target
-from oracles.onnx.types import GATHER_ND_OPSETS, REDUCTIONS, SCATTER_ND_OPSETS
+from conformance.oracles.onnx.types import GATHER_ND_OPSETS, REDUCTIONS, SCATTER_ND_OPSETS
 
 
 def make_targets(backend: str, run_model: Runner, element_dtypes: tuple[str, ...]) -> dict[str, Callable]:

@@ -7,10 +7,10 @@ subtracting the axis length one step at a time: an index near its dtype's edge r
 """
 from __future__ import annotations
 
-from adapters import onnx_nd, onnx_scatter
-from adapters.broadcast_shapes import onnx_shape_inference_add  # noqa: F401  (mlir.broadcastable target)
-from adapters.onnx_gather import ALL_ELEMENTS, make_targets
-from adapters.translate import refuse_wrap_loop
+from conformance.adapters import onnx_nd, onnx_scatter
+from conformance.adapters.broadcast_shapes import onnx_shape_inference_add  # noqa: F401  (mlir.broadcastable target)
+from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.adapters.translate import refuse_wrap_loop
 
 REQUIRES = ("onnx",)
 WRAP_LOOP_LIMIT = 2**20  # |index| / axis length above this would loop for seconds in numpy.choose

@@ -10,8 +10,8 @@ from typing import Callable
 
 import numpy as np
 
-from adapters.onnx_gather import Runner, build_model
-from adapters import onnx_capture
+from conformance.adapters.onnx_gather import Runner, build_model
+from conformance.adapters import onnx_capture
 from conformance.registry import target
 
 OP = "stablehlo.scatter"

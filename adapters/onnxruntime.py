@@ -5,10 +5,10 @@ numpy inputs, so those element types are outside this backend's region.
 """
 from __future__ import annotations
 
-from adapters import onnx_nd, onnx_scatter
-from adapters.broadcast_shapes import onnxruntime_add_shape  # noqa: F401  (mlir.broadcastable target)
-from adapters.onnxruntime_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
-from adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.adapters import onnx_nd, onnx_scatter
+from conformance.adapters.broadcast_shapes import onnxruntime_add_shape  # noqa: F401  (mlir.broadcastable target)
+from conformance.adapters.onnxruntime_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
+from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
 
 REQUIRES = ("onnx", "onnxruntime")
 _SESSIONS: dict[int, object] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.elementwise_ops import make_targets
+from conformance.adapters.elementwise_ops import make_targets
 
 NODES = {"negate": ("Neg", {}), "abs": ("Abs", {}), "add": ("Add", {}), "subtract": ("Sub", {}),
          "multiply": ("Mul", {}), "divide": ("Div", {}), "remainder": ("Mod", {}), "maximum": ("Max", {}),

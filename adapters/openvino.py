@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters import onnx_nd, onnx_scatter
-from adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.adapters import onnx_nd, onnx_scatter
+from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
 from conformance.registry import inherit_deviations
 
 REQUIRES = ("openvino", "onnx")
 
 
 def _run(model, feeds):
-    from adapters import openvino_compile
+    from conformance.adapters import openvino_compile
 
     return openvino_compile.run(model.SerializeToString(), feeds)
 

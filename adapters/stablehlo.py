@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.stablehlo_text import (
+from conformance.adapters.stablehlo_text import (
     from_proxies, gather_text, operand_arguments, scatter_text, split_results, tensor_type,
 )
 from conformance import isolation

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from oracles.dtypes import dtype as dtype_of
+from conformance.oracles.dtypes import dtype as dtype_of
 
 MLIR_TYPES = {
     "bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
@@ -169,7 +169,7 @@ def declared_result(case_kwargs: dict, result_type: dict | None) -> tuple[list[i
     operand = case_kwargs["operand"]
     if result_type:
         return list(result_type["shape"]), result_type["dtype"]
-    from oracles.stablehlo.gather import result_shape
+    from conformance.oracles.stablehlo.gather import result_shape
 
     try:
         return list(result_shape(**case_kwargs)), operand.dtype.name

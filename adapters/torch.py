@@ -1,16 +1,16 @@
 """Backend ``torch``: gather, index_select, take_along_dim, take and advanced indexing (CPU or cuda); the
-scatter targets live in ``adapters.torch_scatter``."""
+scatter targets live in ``conformance.adapters.torch_scatter``."""
 from __future__ import annotations
 
-from adapters.repro_code import TORCH, index_tuple, literal, torch_ready
-from adapters.translate import advanced_index, along_axis_args, take_args
-from adapters.torch_common import ELEMENTS, to_numpy, to_torch
-from adapters.torch_scatter import (  # noqa: F401  (the scatter targets of this backend)
+from conformance.adapters.repro_code import TORCH, index_tuple, literal, torch_ready
+from conformance.adapters.translate import advanced_index, along_axis_args, take_args
+from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from conformance.adapters.torch_scatter import (  # noqa: F401  (the scatter targets of this backend)
     INDEX_PUT_TARGETS, PUT_TARGETS, REDUCE_TARGETS, index_add_, index_copy_, scatter_, scatter_add_, setitem,
 )
-from adapters.torch_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
-from adapters.broadcast_shapes import torch_broadcast_shapes, torch_add_shape  # noqa: F401  (mlir.broadcastable targets)
-from adapters.torch_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
+from conformance.adapters.torch_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
+from conformance.adapters.broadcast_shapes import torch_broadcast_shapes, torch_add_shape  # noqa: F401  (mlir.broadcastable targets)
+from conformance.adapters.torch_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
 from conformance import layouts
 from conformance.registry import target
 

@@ -38,7 +38,7 @@ def to_numpy(t) -> np.ndarray:
 
     t = t.detach().cpu()
     if t.dtype == torch.bfloat16:
-        from oracles.dtypes import dtype
+        from conformance.oracles.dtypes import dtype
 
         return t.view(torch.int16).numpy().view(dtype("bfloat16"))
     return t.numpy()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.elementwise_ops import make_targets
-from adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from conformance.adapters.elementwise_ops import make_targets
+from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
 
 
 def _table() -> dict:

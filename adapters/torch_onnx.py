@@ -2,8 +2,8 @@
 (accumulate for reduction add). Part of backend ``torch``; valid cases only."""
 from __future__ import annotations
 
-from adapters.torch_common import ELEMENTS, to_numpy, to_torch
-from adapters.translate import nd_index
+from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from conformance.adapters.translate import nd_index
 from conformance.registry import target
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.torch_common import ELEMENTS, to_numpy, to_torch
-from adapters.repro_code import TORCH, TORCH_INT64, index_tuple, literal, scatter_arrays, torch_ready
-from adapters.translate import advanced_index
+from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from conformance.adapters.repro_code import TORCH, TORCH_INT64, index_tuple, literal, scatter_arrays, torch_ready
+from conformance.adapters.translate import advanced_index
 from conformance.registry import target
 
 OP = "stablehlo.scatter"
@@ -171,7 +171,7 @@ def include_self_false(case):
     """Declaration model (torch.toml): ``scatter_reduce_(include_self=False)`` leaves the input's value
     out wherever an update lands: the spec's scatter with those input elements set to the
     reduction's identity (returned as that case, so the updates may combine in any order)."""
-    from oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
+    from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
 
     kw = case.kwargs()
     ins, ups, si = as_list(kw.pop("inputs")), as_list(kw.pop("updates")), kw.pop("scatter_indices")
@@ -193,7 +193,7 @@ def include_self_false(case):
 def alpha_scaled_add(case):
     """Declaration model (torch.toml): complex ``index_add_`` adds ``source * (1 + 0j)`` (a complex
     multiplication by alpha), so NaN/inf parts spread and -0.0 parts turn +0.0."""
-    from oracles.stablehlo.scatter import as_list, evaluate_fast, normalize
+    from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, normalize
 
     kw = case.kwargs()
     ins, ups, si = as_list(kw.pop("inputs")), as_list(kw.pop("updates")), kw.pop("scatter_indices")

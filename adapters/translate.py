@@ -1,6 +1,6 @@
 """Backend-independent translations of a gather case into the arguments of common APIs.
 
-Each helper assumes the case comes from the matching strategy style (see ``strategies.gather``).
+Each helper assumes the case comes from the matching strategy style (see ``conformance.strategies.gather``).
 """
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ import time
 
 import numpy as np
 
-from adapters.repro_code import pjrt_code
-from adapters.stablehlo_text import gather_text, scatter_text
+from conformance.adapters.repro_code import pjrt_code
+from conformance.adapters.stablehlo_text import gather_text, scatter_text
 from conformance import compile_cache, compile_clock, compile_stats, isolation, runtime
 from conformance.registry import target
 

@@ -18,7 +18,7 @@ from benchmarks.rates import print_rates, seconds
 from conformance import ops
 from conformance.registry import load_backend
 from conformance.runner import call
-from oracles.stablehlo.gather import evaluate_fast, evaluate_literal
+from conformance.oracles.stablehlo.gather import evaluate_fast, evaluate_literal
 
 
 def evaluator_ratio(repeats: int = 5) -> tuple[float, float, int]:
@@ -36,7 +36,7 @@ def evaluator_ratio(repeats: int = 5) -> tuple[float, float, int]:
 
 def compile_reuse(backends: list[str], repeats: int = 20) -> list[tuple[str, float, float]]:
     """(target, first call seconds, median repeat seconds) on one signature with fresh values."""
-    from strategies.gather import gather_cases
+    from conformance.strategies.gather import gather_cases
 
     rows = []
     names = {"jax": ("jax:lax.gather[clip]", "jax:jnp.take[clip]"), "xla": ("xla:gather",)}

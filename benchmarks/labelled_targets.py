@@ -12,12 +12,12 @@ import signal
 import numpy as np
 
 from conformance.registry import target
-from oracles.stablehlo.dynamic_slice import dynamic_slice, dynamic_update_slice
-from oracles.stablehlo.elementwise import evaluate as evaluate_values
-from oracles.stablehlo.gather import evaluate_fast as gather_fast
-from oracles.stablehlo.policy import Variant
-from oracles.stablehlo.scatter import evaluate_fast as scatter_fast
-from oracles.stablehlo.scatter_policy import ScatterVariant
+from conformance.oracles.stablehlo.dynamic_slice import dynamic_slice, dynamic_update_slice
+from conformance.oracles.stablehlo.elementwise import evaluate as evaluate_values
+from conformance.oracles.stablehlo.gather import evaluate_fast as gather_fast
+from conformance.oracles.stablehlo.policy import Variant
+from conformance.oracles.stablehlo.scatter import evaluate_fast as scatter_fast
+from conformance.oracles.stablehlo.scatter_policy import ScatterVariant
 
 GATHER, SCATTER = "stablehlo.gather", "stablehlo.scatter"
 SLICE, UPDATE = "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice"

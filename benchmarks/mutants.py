@@ -10,14 +10,14 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.registry import target
-from oracles.mlir.broadcastable import infer_result_shape
-from oracles.mlir.shapes import parse_type
-from oracles.onnx.gather_nd import gather_nd
-from oracles.onnx.scatter_nd import evaluate as scatter_nd_evaluate
-from oracles.stablehlo.gather import evaluate_fast as gather_fast, normalize as gather_normalize
-from oracles.stablehlo.policy import GATHER_VARIANTS
-from oracles.stablehlo.scatter import evaluate_fast as scatter_fast, normalize as scatter_normalize
-from oracles.stablehlo.scatter_policy import COMPUTATIONS, SCATTER_VARIANTS
+from conformance.oracles.mlir.broadcastable import infer_result_shape
+from conformance.oracles.mlir.shapes import parse_type
+from conformance.oracles.onnx.gather_nd import gather_nd
+from conformance.oracles.onnx.scatter_nd import evaluate as scatter_nd_evaluate
+from conformance.oracles.stablehlo.gather import evaluate_fast as gather_fast, normalize as gather_normalize
+from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
+from conformance.oracles.stablehlo.scatter import evaluate_fast as scatter_fast, normalize as scatter_normalize
+from conformance.oracles.stablehlo.scatter_policy import COMPUTATIONS, SCATTER_VARIANTS
 
 # regions of the closest built-in targets (see adapters/): copied as those targets declare them
 GENERAL = {}  # jax:lax.gather / lax.scatter, xla, stablehlo: the whole space
@@ -396,7 +396,7 @@ def broadcast_left_aligned(*, operands, **_):
 @mutant("mlir.broadcastable", "broadcast-clash-hidden-by-dynamic", {"min_operands": 2})
 def broadcast_clash_behind_dynamic(*, operands, result=None, **_):
     """A verifier that stops checking a position once some operand has ``?`` there."""
-    from oracles.mlir.broadcastable import verify
+    from conformance.oracles.mlir.broadcastable import verify
 
     shapes = [parse_type(t)[0] for t in operands]
     ranked = [s for s in shapes if s is not None]
@@ -411,7 +411,7 @@ def broadcast_clash_behind_dynamic(*, operands, result=None, **_):
 @mutant("mlir.broadcastable", "broadcast-unranked-result-rejected", {"min_operands": 1})
 def broadcast_unranked_strict(*, operands, result=None, **_):
     """A verifier that rejects an op whose operands are all unranked."""
-    from oracles.mlir.broadcastable import verify
+    from conformance.oracles.mlir.broadcastable import verify
 
     shapes = [parse_type(t)[0] for t in operands]
     if all(s is None for s in shapes):
@@ -464,7 +464,7 @@ def elementwise_shift_mask(*, op, **arrays):
 # ---- elementwise values (stablehlo.add, ...): consistently wrong, so the tensor and scalar forms
 # agree and only the value oracle sees it. Regions: the numpy targets' (adapters/elementwise_values.py)
 
-from oracles.stablehlo.elementwise import evaluate as value_evaluate  # noqa: E402
+from conformance.oracles.stablehlo.elementwise import evaluate as value_evaluate  # noqa: E402
 
 NP_VALUES = {"forms": ("tensor", "rank0", "scalar")}
 NP_FLOATS = ("float16", "bfloat16", "float32", "float64")
@@ -653,7 +653,7 @@ def gather_rejects_empty_window(operand, start_indices, *, collapsed_slice_dims,
         invalid=True)
 def gather_checks_per_index(operand, start_indices, **attrs):
     """Validation that runs once per start index: with no start index nothing is checked (C21 included)."""
-    from oracles.stablehlo.gather import check
+    from conformance.oracles.stablehlo.gather import check
 
     attrs.pop("result_type", None)
     if start_indices.size and check(operand, start_indices, **attrs):

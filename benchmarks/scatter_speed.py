@@ -12,7 +12,7 @@ import statistics
 import numpy as np
 
 from benchmarks.rates import print_rates, seconds
-from oracles.stablehlo.scatter import evaluate_fast, evaluate_literal
+from conformance.oracles.stablehlo.scatter import evaluate_fast, evaluate_literal
 
 
 def evaluator_ratio(repeats: int = 5) -> tuple[float, float, int]:

@@ -14,7 +14,7 @@ import statistics
 from pathlib import Path
 from types import SimpleNamespace
 
-from reports.run import measured_costs, shard
+from conformance.reports.run import measured_costs, shard
 
 
 def balance(actual: dict[str, float], shards: int, costs: dict[str, float] | None) -> tuple[float, list[float]]:

@@ -1,3 +1,3 @@
-"""The pytest side of the suite: case model, targets, verdicts, plugin and command line."""
-
-SUITE = "tensor-index-conformance"  # checked by conformance.packages: this folder is the suite's own
+"""The suite's one import namespace. Here: the pytest side (case model, targets, verdicts, plugin,
+command line); its subpackages ``strategies``, ``oracles``, ``adapters`` and ``reports`` are the card's
+other folders. Importing this package imports nothing else."""

@@ -8,7 +8,7 @@ from conformance.case import Case
 from conformance.registry import Target
 from conformance.runner import call
 from conformance.verdict import judge
-from oracles.mlir.shapes import format_type
+from conformance.oracles.mlir.shapes import format_type
 
 # '>1' is 3; the '>1, >1' row is shown equal (3, 3) and unequal (3, 2)
 INFER_DIM_ROWS = [(None, None), (None, 1), (1, None), (None, 3), (3, None), (1, 1), (1, 3), (3, 1), (3, 3), (3, 2)]
@@ -39,8 +39,8 @@ def _answer(target: Target, case: Case) -> str:
 
 
 def markdown(targets: list[Target]) -> str:
-    from oracles import SpecViolation
-    from oracles.mlir.broadcastable import infer_dim
+    from conformance.oracles import SpecViolation
+    from conformance.oracles.mlir.broadcastable import infer_dim
 
     lines = ["InferDim (result: the inferred dim, or ? where the table errs):", "",
              "| dim0 | dim1 | document | " + " | ".join(t.name for t in targets) + " |",
@@ -56,7 +56,7 @@ def markdown(targets: list[Target]) -> str:
     lines += ["", "Verification (operand of the inferred dim -> actual result dim):", "",
               "| inferred | actual | table | formal Verify | " + " | ".join(t.name for t in targets) + " |",
               "|---" * (4 + len(targets)) + "|"]
-    from oracles.mlir.broadcastable import verdicts
+    from conformance.oracles.mlir.broadcastable import verdicts
 
     for inferred, actual in VERIFY_ROWS:
         v = verdicts([(inferred,)], (actual,))

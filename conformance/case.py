@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from oracles.dtypes import dtype as dtype_of
+from conformance.oracles.dtypes import dtype as dtype_of
 
 
 _VARIADIC = re.compile(r"(\w+)\[(\d+)\]")

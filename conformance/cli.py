@@ -210,7 +210,7 @@ def cmd_mlir_table(args) -> int:
 
 def cmd_edge_table(args) -> int:
     from conformance.edge_table import markdown
-    from oracles.stablehlo.elementwise import OPS
+    from conformance.oracles.stablehlo.elementwise import OPS
 
     backends = args.backend or installed_backends()
     return _print_table(args, "edge-table", markdown([t for b in backends for t in load_backend(b)
@@ -248,7 +248,7 @@ def _run_settings(args) -> str | None:
 def cmd_report(args) -> int:
     from conformance import ops
     from conformance.profiles import PROFILES
-    from reports.run import run
+    from conformance.reports.run import run
 
     error = _run_settings(args)
     if error:
@@ -279,7 +279,7 @@ def cmd_report(args) -> int:
         except (ValueError, AssertionError):
             print(f"conformance report: --shard: expected K/N with 1 <= K <= N, got {args.shard!r}", file=sys.stderr)
             return 2
-        from reports.run import measured_costs, shard
+        from conformance.reports.run import measured_costs, shard
 
         costs = None
         if args.shard_costs:
@@ -322,7 +322,7 @@ def _bad_previous(previous: list[str] | None) -> str | None:
 
 
 def cmd_merge(args) -> int:
-    from reports.run import merge
+    from conformance.reports.run import merge
 
     parts = [Path(p) for p in args.dirs]
     missing = [p for p in parts if not (p / "log.jsonl").exists() or not (p / "report.json").exists()]
@@ -341,7 +341,7 @@ def cmd_merge(args) -> int:
 
 def cmd_repro(args) -> int:
     from conformance.seeds import load_seed, make_seed
-    from reports.repro import NoRepro, script
+    from conformance.reports.repro import NoRepro, script
 
     if bool(args.seed) == bool(args.case):
         print("conformance repro: expected a seed file or --case (with --target), not both or neither", file=sys.stderr)

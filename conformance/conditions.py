@@ -466,7 +466,7 @@ def subnormal_operand(case: Case) -> bool:
         return True
     if not case.op.startswith("stablehlo.") or "rhs_as_scalar" not in case.attrs and "operand" not in case.arrays:
         return False
-    from oracles.stablehlo.elementwise import OPS, evaluate
+    from conformance.oracles.stablehlo.elementwise import OPS, evaluate
 
     op = case.op.removeprefix("stablehlo.")
     return op in OPS and _has_subnormal(evaluate(op, case.arrays, case.attrs).value)

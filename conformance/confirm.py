@@ -99,7 +99,7 @@ def _enlarged_shapes(case: Case) -> dict[str, tuple[int, ...]]:
             shape[d] = a["slice_sizes"][d] + 2 * PAD
         return {"operand": tuple(shape)}
     if case.op == "stablehlo.scatter":
-        from oracles.stablehlo.scatter import window_sizes
+        from conformance.oracles.stablehlo.scatter import window_sizes
 
         sizes = window_sizes(case)
         keys = [k for k in case.arrays if k.split("[")[0] == "inputs"]

@@ -1,9 +1,9 @@
 """The edge phase's runs for index ops (gather, scatter, GatherND, ScatterND): each boundary scenario
-of ``strategies.boundary`` that applies to a target's region, as forced strategy fields. Each op's
+of ``conformance.strategies.boundary`` that applies to a target's region, as forced strategy fields. Each op's
 record (``conformance.specs``) calls ``index_edge_runs`` with what is particular to it."""
 from __future__ import annotations
 
-from strategies import boundary
+from conformance.strategies import boundary
 
 
 def index_edge_runs(region, *, distinct_key: str = "", favoured: dict | None = None) -> list[dict]:

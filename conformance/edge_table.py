@@ -14,8 +14,8 @@ import numpy as np
 from conformance.case import Case
 from conformance.registry import Target
 from conformance.runner import call
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.elementwise import OPS, evaluate
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.elementwise import OPS, evaluate
 from conformance.compare import mismatch_mask
 
 REPEAT = 16

@@ -47,7 +47,7 @@ class IndexModel:
 
     @property
     def unnamed(self) -> bool:
-        from oracles.stablehlo.policy import UNNAMED
+        from conformance.oracles.stablehlo.policy import UNNAMED
 
         return bool(set(self.reading.split(">")) & set(UNNAMED)) or self.rule in ("reset", "low-clamp")
 
@@ -62,7 +62,7 @@ class IndexModel:
         return tuple(out)
 
     def describe(self) -> str:
-        from oracles.stablehlo.policy import DESCRIPTIONS
+        from conformance.oracles.stablehlo.policy import DESCRIPTIONS
 
         steps = [DESCRIPTIONS[s] for s in self.reading.split(">") if s != "keep"]
         rule = {"skip-element": "", "skip-window": "window partly out dropped whole", "clamp": "start clamped"}
@@ -126,8 +126,8 @@ class _Refused(Exception):
 
 
 def _gather_prediction(case: Case, m: IndexModel):
-    from oracles.stablehlo.gather import SpecGap, evaluate_fast
-    from oracles.stablehlo.policy import OutOfBoundsStart, Variant
+    from conformance.oracles.stablehlo.gather import SpecGap, evaluate_fast
+    from conformance.oracles.stablehlo.policy import OutOfBoundsStart, Variant
 
     try:
         return evaluate_fast(**case.kwargs(), variant=Variant(m.name, m.reading, m.rule))
@@ -139,8 +139,8 @@ def _gather_prediction(case: Case, m: IndexModel):
 
 def _scatter_fits(case: Case, observed: list[np.ndarray], m: IndexModel) -> bool:
     from conformance.scatter_compare import schedule_mismatch
-    from oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
-    from oracles.stablehlo.scatter_policy import OutOfBoundsUpdate, ScatterVariant
+    from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
+    from conformance.oracles.stablehlo.scatter_policy import OutOfBoundsUpdate, ScatterVariant
 
     kw = case.kwargs()
     ins, ups, si = as_list(kw.pop("inputs")), as_list(kw.pop("updates")), kw.pop("scatter_indices")
@@ -159,7 +159,7 @@ def _scatter_fits(case: Case, observed: list[np.ndarray], m: IndexModel) -> bool
 
 def _slice_prediction(case: Case, m: IndexModel):
     """(result, filled mask) of a dynamic slice / update slice under a model."""
-    from oracles.stablehlo.policy import FILL, OutOfBoundsStart, Variant, scalar_start
+    from conformance.oracles.stablehlo.policy import FILL, OutOfBoundsStart, Variant, scalar_start
 
     operand = case.arrays["operand"]
     starts = [case.arrays[k] for k in sorted((k for k in case.arrays if k.startswith("start_indices[")),
@@ -220,7 +220,7 @@ def canonical(m: IndexModel, cases: list[Case]) -> IndexModel:
     """``m`` with the parts that changed nothing on ``cases`` dropped: a reading step after which every
     start its rule uses is the same, and the out-of-bounds rule where no start (as read) was out of
     bounds. Two models equal after this behave alike on every case seen: they are one model."""
-    from oracles.stablehlo.policy import read_scalar
+    from conformance.oracles.stablehlo.policy import read_scalar
 
     comps = [c for case in cases for c in components(case)]
     steps = [s for s in m.reading.split(">") if s != "keep"]
@@ -240,8 +240,8 @@ def explained(case: Case, observed: list[np.ndarray], m: IndexModel) -> list[np.
     try:
         if case.op == "stablehlo.scatter":
             from conformance.scatter_compare import schedule_mismatch
-            from oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
-            from oracles.stablehlo.scatter_policy import OutOfBoundsUpdate, ScatterVariant
+            from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
+            from conformance.oracles.stablehlo.scatter_policy import OutOfBoundsUpdate, ScatterVariant
 
             kw = case.kwargs()
             ins, ups, si = as_list(kw.pop("inputs")), as_list(kw.pop("updates")), kw.pop("scatter_indices")

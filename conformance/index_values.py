@@ -8,7 +8,7 @@ import numpy as np
 
 from conformance.case import Case
 from conformance.opspec import op_spec
-from oracles.stablehlo.dims import from_index_vectors, index_vectors
+from conformance.oracles.stablehlo.dims import from_index_vectors, index_vectors
 
 
 def start_keys(case: Case) -> list[str]:
@@ -30,7 +30,7 @@ def components(case: Case) -> list[tuple[object, int, int]]:
 def effective(value, dim: int, size: int, reading: str, rule: str):
     """The start a model uses for one index component: what its rule makes of the value as read
     ("out" where the rule treats every out-of-bounds start alike)."""
-    from oracles.stablehlo.policy import read_scalar
+    from conformance.oracles.stablehlo.policy import read_scalar
 
     s, hi = read_scalar(value, dim, reading), dim - size
     if 0 <= s <= hi or rule == "skip-element":

@@ -320,9 +320,11 @@ def _index_model(spec: str) -> Callable:
 
 
 def _user_model(ref: str) -> Callable:
+    from conformance.moved import current
+
     module, _, name = ref.partition(":")
     try:
-        fn = getattr(importlib.import_module(module), name)
+        fn = getattr(importlib.import_module(current(module)), name)
     except (ImportError, AttributeError) as e:
         raise ModelError(f"model {ref!r}: {e}") from None
 
@@ -341,7 +343,7 @@ def resolve(name: str) -> Callable:
     if "@" in name and not name.startswith("index:"):  # model@reading: the model on the re-read case
         base, _, reading = name.partition("@")
         from conformance.index_models import RULE_CLASS, RULES
-        from oracles.stablehlo.policy import NEGATIVES
+        from conformance.oracles.stablehlo.policy import NEGATIVES
 
         steps, _, rule = reading.partition("/")
         if not all(step in NEGATIVES for step in steps.split(">")) or rule not in ("", *RULE_CLASS):
@@ -352,7 +354,7 @@ def resolve(name: str) -> Callable:
     if name in BUILTIN:
         return BUILTIN[name]
     if name.startswith("index:"):
-        from oracles.stablehlo.policy import NEGATIVES
+        from conformance.oracles.stablehlo.policy import NEGATIVES
 
         reading, _, rule = name[len("index:"):].partition("/")
         if not all(step in NEGATIVES for step in reading.split(">")):

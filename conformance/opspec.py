@@ -49,7 +49,7 @@ class OpSpec:
       ``substantive_ref``: ``(case) -> bool``, whether a valid case can show a value;
     - ``conditions_ref``: a dict of named predicates that scope declared deviations to cases;
     - ``repro_clause`` and ``expected_ref``: ``(case) -> array``, how a repro script states the
-      expected value (``reports.repro.NoRepro`` where one exact value would be wrong);
+      expected value (``conformance.reports.repro.NoRepro`` where one exact value would be wrong);
     - ``labels_ref``: the labels ``conformance labels`` prints, ``label_cases_ref``: ``(label) ->
       strategy`` of cases breaking only that one, and ``label_targets``: the targets it asks;
     - ``indices``: the name of the case's index array (conditions read it; "" where there is none);

@@ -36,12 +36,7 @@ def pytest_addoption(parser):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
-    from conformance.packages import foreign_packages
-
     config.addinivalue_line("markers", f"{MARKER}(kind): a spec-op property of kind valid, invalid or duplicates")
-    foreign = foreign_packages()
-    if foreign:
-        raise pytest.UsageError(foreign)
     profiles.register()
     if not config.getoption("hypothesis_profile", None):
         settings.load_profile("dev")

@@ -11,16 +11,16 @@ from pathlib import Path
 from typing import Any, Callable
 
 BUILTIN_BACKENDS = {
-    "numpy": "adapters.numpy",
-    "torch": "adapters.torch",
-    "torch_compile": "adapters.torch_compile",
-    "jax": "adapters.jax",
-    "onnxruntime": "adapters.onnxruntime",
-    "onnx_reference": "adapters.onnx_reference",
-    "stablehlo": "adapters.stablehlo",
-    "xla": "adapters.xla",
-    "openvino": "adapters.openvino",
-    "iree": "adapters.iree",
+    "numpy": "conformance.adapters.numpy",
+    "torch": "conformance.adapters.torch",
+    "torch_compile": "conformance.adapters.torch_compile",
+    "jax": "conformance.adapters.jax",
+    "onnxruntime": "conformance.adapters.onnxruntime",
+    "onnx_reference": "conformance.adapters.onnx_reference",
+    "stablehlo": "conformance.adapters.stablehlo",
+    "xla": "conformance.adapters.xla",
+    "openvino": "conformance.adapters.openvino",
+    "iree": "conformance.adapters.iree",
 }
 
 
@@ -183,7 +183,7 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
     """A backend's declared deviations: its module's ``DEVIATIONS_FILE``, else the package's
     ``adapters/deviations/<backend>.toml`` (read as a package resource)."""
     custom = getattr(module, "DEVIATIONS_FILE", None)
-    path = Path(custom) if custom else importlib.resources.files("adapters") / "deviations" / f"{backend}.toml"
+    path = Path(custom) if custom else importlib.resources.files("conformance.adapters") / "deviations" / f"{backend}.toml"
     if not path.is_file():
         return {}
     data = tomllib.loads(path.read_text())
@@ -251,7 +251,10 @@ def _names(value: str | list[str]) -> list[str]:
 
 def load_backend(name: str) -> list[Target]:
     """Targets of a built-in backend (by name) or of any importable module (by dotted path)."""
-    module_name = BUILTIN_BACKENDS.get(name, name)
+    from conformance.moved import current
+
+    module_name = BUILTIN_BACKENDS.get(name) or current(name)
+    name = {module: builtin for builtin, module in BUILTIN_BACKENDS.items()}.get(module_name, name)  # its module named
     if importlib.util.find_spec(module_name.split(".")[0]) is None:
         raise BackendError(f"--backend {name}: expected one of {', '.join(BUILTIN_BACKENDS)}, all, or an importable module")
     try:

@@ -19,7 +19,7 @@ from conformance.report_text import describe_divergence
 from conformance.confirm import CONFIRMABLE, confirm
 from conformance.verdict import Verdict, case_violations, judge
 from conformance.verdict_scatter import same_values, schedule_matters
-from strategies.layouts import WRITTEN, with_layouts
+from conformance.strategies.layouts import WRITTEN, with_layouts
 
 INVALID_CLASSES = {"accepts-invalid"}
 SPEC_CLASSES = {"spec-inconsistency"}  # about the spec, not the target: reported, never a failure

@@ -9,9 +9,9 @@ import numpy as np
 from conformance.case import Case
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict
-from oracles import SpecViolation
-from oracles.mlir.broadcastable import infer_result_shape, verdicts, verify
-from oracles.mlir.shapes import parse_type
+from conformance.oracles import SpecViolation
+from conformance.oracles.mlir.broadcastable import infer_result_shape, verdicts, verify
+from conformance.oracles.mlir.shapes import parse_type
 
 
 def shapes(case: Case):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conformance.case import Case
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict, judge_validity
-from oracles.mlir.elementwise import check
+from conformance.oracles.mlir.elementwise import check
 
 
 def elementwise_violations(case: Case) -> list:

@@ -8,8 +8,8 @@ from conformance.case import Case
 from conformance.compare import mismatch_mask, same_array
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
-from oracles.stablehlo.gather import SpecGap, check, evaluate_fast, gather, needs_clamp
-from oracles.stablehlo.policy import GATHER_VARIANTS
+from conformance.oracles.stablehlo.gather import SpecGap, check, evaluate_fast, gather, needs_clamp
+from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
 
 # When several variants explain an observed value (an operand element can equal a fill constant),
 # the first in this order names the divergence: the narrowest explanation first.

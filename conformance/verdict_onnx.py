@@ -10,13 +10,13 @@ from conformance.compare import mismatch_mask, same_array
 from conformance.outcome import Outcome
 from conformance.scatter_compare import schedule_mismatch
 from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
-from oracles.onnx.gather_nd import OP as GATHER_ND
-from oracles.onnx.gather_nd import check as check_gather_nd
-from oracles.onnx.gather_nd import evaluate as evaluate_gather_nd
-from oracles.onnx.scatter_nd import OP as SCATTER_ND
-from oracles.onnx.scatter_nd import check as check_scatter_nd
-from oracles.onnx.scatter_nd import evaluate as evaluate_scatter_nd
-from oracles.onnx.scatter_nd import tuples
+from conformance.oracles.onnx.gather_nd import OP as GATHER_ND
+from conformance.oracles.onnx.gather_nd import check as check_gather_nd
+from conformance.oracles.onnx.gather_nd import evaluate as evaluate_gather_nd
+from conformance.oracles.onnx.scatter_nd import OP as SCATTER_ND
+from conformance.oracles.onnx.scatter_nd import check as check_scatter_nd
+from conformance.oracles.onnx.scatter_nd import evaluate as evaluate_scatter_nd
+from conformance.oracles.onnx.scatter_nd import tuples
 
 COMPUTATIONS = {"none": "replace", "add": "add", "mul": "multiply", "max": "maximum", "min": "minimum"}
 

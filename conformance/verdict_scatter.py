@@ -9,8 +9,8 @@ from conformance.outcome import Outcome
 from conformance.compare import same_array
 from conformance.scatter_compare import collisions, schedule_mismatch
 from conformance.verdict import Verdict, brief, first_mismatch, judge_validity
-from oracles.stablehlo.scatter import as_list, check, evaluate_fast, normalize, out_of_bounds, result_positions
-from oracles.stablehlo.scatter_policy import SCATTER_VARIANTS, OutOfBoundsUpdate
+from conformance.oracles.stablehlo.scatter import as_list, check, evaluate_fast, normalize, out_of_bounds, result_positions
+from conformance.oracles.stablehlo.scatter_policy import SCATTER_VARIANTS, OutOfBoundsUpdate
 
 # narrowest explanation first when several variants explain one observed value
 VARIANT_PRIORITY = ("unsigned-as-signed", "skip-window", "clamp", "wrap", "wrap+skip-window", "wrap+clamp",
@@ -107,7 +107,7 @@ def same_values(a, b) -> bool:
 
 def scatter_columns(case: Case) -> list[tuple[int, int]]:
     """(input dim, update window size) per index vector component."""
-    from oracles.stablehlo.scatter import window_sizes
+    from conformance.oracles.stablehlo.scatter import window_sizes
 
     inputs, sizes = as_list(case.kwargs()["inputs"])[0], window_sizes(case)
     return [(inputs.shape[d], sizes[d]) for d in case.attrs["scatter_dims_to_operand_dims"]]

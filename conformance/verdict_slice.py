@@ -9,7 +9,7 @@ from conformance.case import Case
 from conformance.compare import mismatch_mask, same_array
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict, brief, first_mismatch, judge_validity, type_verdict
-from oracles.stablehlo.dynamic_slice import (SLICE, adjusted_start, check_dynamic_slice, check_dynamic_update_slice, dynamic_slice,
+from conformance.oracles.stablehlo.dynamic_slice import (SLICE, adjusted_start, check_dynamic_slice, check_dynamic_update_slice, dynamic_slice,
                                              dynamic_update_slice)
 
 CLAMP = "adjusted_start_indices = clamp(0, start_indices, shape(operand) - {sizes})"

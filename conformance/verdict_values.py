@@ -10,7 +10,7 @@ from conformance.case import Case
 from conformance.compare import mismatch_mask
 from conformance.outcome import Outcome
 from conformance.verdict import Verdict, brief, judge_validity
-from oracles.stablehlo import elementwise
+from conformance.oracles.stablehlo import elementwise
 
 SHAPE_CLAUSE = "Elementwise: the result has the operands' shape (a rank-0 tensor stays a tensor)"
 TYPE_CLAUSE = "C1: lhs, rhs and result have the same element type (i1 for compare)"

@@ -180,7 +180,7 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
     now = {d["id"]: d for d in report["divergences"]}
     before = {d["id"]: d for d in last["divergences"]} if last else {}
     versions = ", ".join(f"{k} {v}" for k, v in sorted(report.get("versions", {}).items()))
-    env = Environment(loader=PackageLoader("reports", "templates"), autoescape=select_autoescape(["html", "j2"]))
+    env = Environment(loader=PackageLoader("conformance.reports", "templates"), autoescape=select_autoescape(["html", "j2"]))
     return env.get_template("report.html.j2").render(
         created=report["created"], profile=report["profile"], seed=report["seed"], versions=versions,
         targets=len(report["targets"]), cases=sum(t["cases"] for t in report["targets"]), groups=groups,

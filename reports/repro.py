@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from adapters.repro_code import literal
+from conformance.adapters.repro_code import literal
 from conformance.case import Case
 from conformance.layouts import describe
 from conformance.opspec import NoRepro, op_spec

@@ -34,7 +34,7 @@ from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_R
                                 SAME_PROCESS_RUNS, STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs,
                                 edge_seed, fresh_verdict, note_hang, seen_hang, worker_name)
 from conformance.seeds import make_seed, versions
-from reports.html import eager_note
+from conformance.reports.html import eager_note
 
 SCHEMA_VERSION = 1
 
@@ -213,7 +213,7 @@ class _Progress:
 def _write_repro(out: Path, gid: str, group_seed) -> str | None:
     """The group's standalone script as ``repro/<id>.py`` (its path relative to ``out``), or None
     where ``conformance repro`` has no script for the target or the case."""
-    from reports.repro import NoRepro, script
+    from conformance.reports.repro import NoRepro, script
 
     try:
         text = script(group_seed)
@@ -290,7 +290,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     (out / HISTORY).write_text("".join(json.dumps(night, sort_keys=True) + "\n"
                                        for night in (history + [night_summary(report)])[-HISTORY_NIGHTS:]))
     (out / "report.md").write_text(markdown(report, history[-1] if history else None))
-    from reports.html import page
+    from conformance.reports.html import page
 
     (out / "report.html").write_text(page(report, history, out))
     return out / "report.json"
@@ -324,7 +324,7 @@ def earlier_reports(previous: list[Path] | Path | None) -> list[dict]:
 def markdown(report: dict, previous: dict | None = None) -> str:
     """report.md, short enough to paste into an issue: what needs action, the backends × ops counts,
     then what is declared (one line per op and target)."""
-    from reports.html import matrix, needs_action
+    from conformance.reports.html import matrix, needs_action
 
     action = needs_action(report, previous)
     lines = [f"# Divergence report (seed {report['seed']}, profile {report['profile']})", "",

@@ -29,7 +29,7 @@ import numpy as np
 from hypothesis import event
 from hypothesis import strategies as st
 
-from oracles.dtypes import dtype as dtype_of
+from conformance.oracles.dtypes import dtype as dtype_of
 
 BOUNDARY_SHARE = 1 / 3  # at least this share of draws is a boundary scenario (measured: tests/test_strategy_health.py)
 IN_SCENARIO_SHARE = 2 / 3  # within a boundary scenario, this share of index/element values is a boundary value

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles import SpecViolation
-from oracles.mlir.broadcastable import infer_result_shape, verdicts
-from oracles.mlir.shapes import format_type
-from strategies.boundary import draw_scenario
+from conformance.oracles import SpecViolation
+from conformance.oracles.mlir.broadcastable import infer_result_shape, verdicts
+from conformance.oracles.mlir.shapes import format_type
+from conformance.strategies.boundary import draw_scenario
 
 
 @dataclass(frozen=True)

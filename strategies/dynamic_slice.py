@@ -3,8 +3,8 @@
 Valid cases: operand rank 0..6 (dims of at most 2 above rank 4) with sizes from 0 up (and, under the ``top-bit`` scenario, a dim an
 8-bit index cannot address), slice (or update) sizes from 0 to the dim, one 0-d start index per dim of
 one index dtype, in bounds or out (clamped: still valid), drawn with the boundary scenarios of
-``strategies.boundary`` (per dim a different shift, so swapped start indices show). Invalid cases
-break one label of ``oracles.stablehlo.dynamic_slice`` each.
+``conformance.strategies.boundary`` (per dim a different shift, so swapped start indices show). Invalid cases
+break one label of ``conformance.oracles.stablehlo.dynamic_slice`` each.
 """
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.dynamic_slice import SLICE, UPDATE
-from strategies.boundary import draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for
-from strategies.values import _cast, index_value, operand_values, with_room
+from conformance.oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.dynamic_slice import SLICE, UPDATE
+from conformance.strategies.boundary import draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for
+from conformance.strategies.values import _cast, index_value, operand_values, with_room
 
 EDGE_DIMS = {"int8": (128, 129), "uint8": (256, 257)}
 

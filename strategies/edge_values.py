@@ -9,8 +9,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import dtype as dtype_of
-from strategies.boundary import draw_scenario
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.strategies.boundary import draw_scenario
 
 UNARY = ("negate", "abs")
 BINARY = ("add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "and", "or", "xor",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.mlir.shapes import format_type
+from conformance.oracles.mlir.shapes import format_type
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,11 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, INTS, OPS, compare_type, element_types,
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, INTS, OPS, compare_type, element_types,
                                            operand_names)
-from strategies.boundary import draw_scenario
-from strategies.edge_values import edges
+from conformance.strategies.boundary import draw_scenario
+from conformance.strategies.edge_values import edges
 
 FORMS = ("tensor", "rank0", "scalar")
 

@@ -3,7 +3,7 @@
 ``gather_cases(**region)`` draws valid cases; the region's arguments narrow the space to what
 a target can express (a *style* fixes the structure of the dimension numbers: ``general``,
 ``take``, ``along_axis``, ``advanced``, ``gather_nd``). ``invalid_gather_cases(label)`` draws
-cases that break exactly one constraint (see ``strategies.gather_invalid``).
+cases that break exactly one constraint (see ``conformance.strategies.gather_invalid``).
 """
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
-from oracles.dtypes import dtype as dtype_of
-from strategies.boundary import draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for
-from strategies.values import index_array, operand_values, sort_index_vectors, with_room
+from conformance.oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.strategies.boundary import draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for
+from conformance.strategies.values import index_array, operand_values, sort_index_vectors, with_room
 
 STYLES = ("general", "take", "along_axis", "advanced", "gather_nd")
 EDGE_DIMS = {"int8": (127, 128, 129), "uint8": (255, 256, 257), "int16": (32767, 32768), "uint16": (65535, 65536)}
@@ -41,7 +41,7 @@ class GatherRegion:
     edge_dims: bool = True
     specials: bool = True
     sorted_indices: bool = True  # may set indices_are_sorted=true on indices sorted as the spec says
-    index_scenario: str | None = None  # force one scenario of strategies.boundary (the edge phase); None: drawn
+    index_scenario: str | None = None  # force one scenario of conformance.strategies.boundary (the edge phase); None: drawn
     value_scenario: str | None = None
     result_type: bool = True  # False: an API with no declared result type (invalid cases never break C22/C23)
     # structural minimums, used by the invalid-case strategies to get something to break
@@ -273,7 +273,7 @@ def _sortable(plan: Plan) -> bool:
 
 @st.composite
 def _scenario_case(draw, region: GatherRegion) -> Case:
-    """The scenarios first (``strategies.boundary``), then the plan (``top-bit`` makes an indexed dim
+    """The scenarios first (``conformance.strategies.boundary``), then the plan (``top-bit`` makes an indexed dim
     larger than the small unsigned index dtypes' signed range, where reading as signed changes the
     result), then the arrays."""
     idx_sc, val_sc = draw_scenarios(draw, region, region.oob_share > 0)

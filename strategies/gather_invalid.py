@@ -11,9 +11,9 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.gather import result_shape
-from strategies.gather import GatherRegion, Plan, general_plan, materialize
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.gather import result_shape
+from conformance.strategies.gather import GatherRegion, Plan, general_plan, materialize
 
 # what each label's breaker needs in the valid plan it starts from
 NEEDS: dict[str, dict] = {

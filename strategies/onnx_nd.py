@@ -14,10 +14,10 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import dtype as dtype_of
-from oracles.onnx.types import element_types
-from strategies.boundary import IN_SCENARIO_SHARE, draw_scenarios, element_dtypes_for, high_rank
-from strategies.values import operand_values
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.onnx.types import element_types
+from conformance.strategies.boundary import IN_SCENARIO_SHARE, draw_scenarios, element_dtypes_for, high_rank
+from conformance.strategies.values import operand_values
 
 
 
@@ -30,9 +30,9 @@ class OnnxRegion:
     max_dim: int = 4
     negative_share: float = 0.3
     dup_share: float = 0.3
-    index_scenario: str | None = None  # force a scenario of strategies.boundary (the edge phase); None: drawn
+    index_scenario: str | None = None  # force a scenario of conformance.strategies.boundary (the edge phase); None: drawn
     value_scenario: str | None = None
-    # what strategies.boundary asks of a region: ONNX indices are int64, in range (anything else is invalid)
+    # what conformance.strategies.boundary asks of a region: ONNX indices are int64, in range (anything else is invalid)
     index_dtypes: tuple[str, ...] = ("int64",)
     oob_share: float = 0.0
     specials: bool = True
@@ -69,7 +69,7 @@ def _lo(index_scenario: str) -> int:
 
 
 def _scenarios(draw, region: OnnxRegion) -> tuple[str, str, str]:
-    """(index scenario, value scenario, element dtype) of one case (see ``strategies.boundary``)."""
+    """(index scenario, value scenario, element dtype) of one case (see ``conformance.strategies.boundary``)."""
     idx, val = draw_scenarios(draw, region, False)
     return idx, val, draw(st.sampled_from(element_dtypes_for(val, region.element_dtypes)))
 

@@ -14,13 +14,13 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
-from oracles.stablehlo.scatter import result_positions
-from oracles.stablehlo.scatter_policy import COMPUTATIONS
-from strategies.boundary import MEETINGS, draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for, meeting_value
-from strategies.values import index_array, operand_values, sort_index_vectors, with_room
+from conformance.oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.dims import combine, from_index_vectors, index_vectors
+from conformance.oracles.stablehlo.scatter import result_positions
+from conformance.oracles.stablehlo.scatter_policy import COMPUTATIONS
+from conformance.strategies.boundary import MEETINGS, draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for, meeting_value
+from conformance.strategies.values import index_array, operand_values, sort_index_vectors, with_room
 
 STYLES = ("general", "along_axis", "advanced", "take", "scatter_nd")
 EDGE_DIMS = {"int8": (127, 128, 129), "uint8": (255, 256, 257)}
@@ -53,7 +53,7 @@ class ScatterRegion:
     needs: dict = field(default_factory=dict)  # general style: structural minimums for the invalid cases
     large_cases: bool = True  # can take duplicate_heavy_cases (tens of thousands of updates)
     sorted_indices: bool = True  # may set indices_are_sorted=true on indices sorted as the spec says
-    index_scenario: str | None = None  # force one scenario of strategies.boundary (the edge phase); None: drawn
+    index_scenario: str | None = None  # force one scenario of conformance.strategies.boundary (the edge phase); None: drawn
     value_scenario: str | None = None
     value_pair: int | None = None  # the edge phase: fill inputs and updates with MEETINGS[value_scenario][k]
 
@@ -121,7 +121,7 @@ def _window(draw, size: int) -> int:
 
 @st.composite
 def general_plan(draw, region: ScatterRegion) -> ScatterPlan:
-    needs = region.needs  # structural minimums (for the invalid-case strategies): see strategies.scatter_invalid
+    needs = region.needs  # structural minimums (for the invalid-case strategies): see conformance.strategies.scatter_invalid
     lo_pairs = needs.get("batching", 0)
     n_pairs = draw(st.integers(lo_pairs, max(lo_pairs, region.max_batching_dims)))
     lo_free = needs.get("inserted", 0) + needs.get("window", 0)
@@ -312,7 +312,7 @@ def materialize(draw, plan: ScatterPlan, region: ScatterRegion) -> Case:
 
 def _sortable(plan: ScatterPlan) -> bool:
     """Whether sorting the index vectors honours ``indices_are_sorted`` (update scatter dims lead the
-    updates, no batching dims: see ``strategies.gather._sortable``)."""
+    updates, no batching dims: see ``conformance.strategies.gather._sortable``)."""
     nb = len(plan.updates_shape) - len(plan.update_window_dims)
     return not plan.input_batching_dims and list(plan.update_window_dims) == list(
         range(nb, nb + len(plan.update_window_dims)))
@@ -349,7 +349,7 @@ def _with_edge_dim(draw, plan: ScatterPlan, index_dtypes) -> ScatterPlan:
 
 @st.composite
 def _scenario_case(draw, region: ScatterRegion) -> Case:
-    """The scenarios first (``strategies.boundary``), then the plan (``top-bit``: an indexed dim beyond a
+    """The scenarios first (``conformance.strategies.boundary``), then the plan (``top-bit``: an indexed dim beyond a
     small unsigned index dtype's signed range), then the arrays."""
     idx_sc, val_sc = draw_scenarios(draw, region, region.oob_share > 0)
     region = replace(region, index_scenario=idx_sc, value_scenario=val_sc)

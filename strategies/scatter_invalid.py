@@ -14,10 +14,10 @@ import numpy as np
 from hypothesis import strategies as st
 
 from conformance.case import Case
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.scatter_policy import COMPUTATIONS
-from strategies.scatter import ScatterPlan, ScatterRegion, general_plan
-from strategies.values import index_array, operand_values
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.scatter_policy import COMPUTATIONS
+from conformance.strategies.scatter import ScatterPlan, ScatterRegion, general_plan
+from conformance.strategies.values import index_array, operand_values
 
 NEEDS: dict[str, dict] = {
     "I2": {}, "C1": {}, "C2": {}, "C3": {}, "C4": {}, "C5": {}, "C6": {},

@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.dims import from_index_vectors, index_vectors
-from strategies.boundary import IN_SCENARIO_SHARE, index_boundaries, value_pool
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.dims import from_index_vectors, index_vectors
+from conformance.strategies.boundary import IN_SCENARIO_SHARE, index_boundaries, value_pool
 
 
 def specials(dt: np.dtype) -> list:
@@ -73,7 +73,7 @@ def index_value(lo: int, hi: int, dim: int, dtype_name: str, oob_share: float, s
     columns get different shifts keep distinct components even when shrunk (a permuted dimension
     map stays visible). ``ordinary``: off bounds with probability ``oob_share`` (negative, just past
     ``hi``, far out, the dtype's extremes); ``distinct``: in bounds only; any other scenario: a
-    boundary value of ``strategies.boundary.index_boundaries`` with probability ``IN_SCENARIO_SHARE``.
+    boundary value of ``conformance.strategies.boundary.index_boundaries`` with probability ``IN_SCENARIO_SHARE``.
     """
     info = np.iinfo(dtype_of(dtype_name))
     lo_t, hi_t = int(info.min), int(info.max)

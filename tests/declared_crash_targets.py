@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from conformance.registry import target
-from oracles.stablehlo.scatter import out_of_bounds, scatter
+from conformance.oracles.stablehlo.scatter import out_of_bounds, scatter
 
 DEVIATIONS_FILE = str(Path(__file__).with_name("declared_crash_targets.toml"))
 REGION = {"style": "general", "max_input_rank": 2, "max_scatter_rank": 2, "max_batching_dims": 0, "max_dim": 3,

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 
 from conformance.registry import target
-from oracles.stablehlo.gather import gather
+from conformance.oracles.stablehlo.gather import gather
 
 DEVIATIONS_FILE = str(Path(__file__).with_name("declared_hang_targets.toml"))
 REGION = {"style": "take", "max_operand_rank": 1, "max_batch_rank": 1, "specials": False, "oob_share": 0.5,

@@ -90,7 +90,7 @@ def test_a_damaged_entry_is_compiled_afresh_and_replaced(tmp_path, backend, extr
         pytest.skip(f"{backend} not installed")
     code = f"""
 import numpy as np
-from adapters import {backend} as b
+from conformance.adapters import {backend} as b
 a = np.ones(3, np.float32)
 print(b.run_text({ADD!r}, [a, a]{extra})[0].tolist(), b.STATS["compiled_graphs"], b.STATS["cache_hits"])
 """

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 
 from conformance.registry import load_backend, missing_requirements
-from strategies.elementwise_values import CONSTANT_SHARE, ValueRegion, edge_runs_of, value_cases
+from conformance.strategies.elementwise_values import CONSTANT_SHARE, ValueRegion, edge_runs_of, value_cases
 
 
 def _draws(strategy, n):
@@ -40,7 +40,7 @@ def test_an_onnx_constant_is_an_initializer_and_not_a_graph_input():
     pytest.importorskip("onnx")
     import onnx
 
-    from adapters.elementwise_values import onnx_model
+    from conformance.adapters.elementwise_values import onnx_model
 
     a, b = np.arange(3, dtype=np.int32), np.ones(3, np.int32)
     model, feeds = onnx_model("Add", {}, [a, b], a.dtype, [True, False])
@@ -53,7 +53,7 @@ def test_an_onnx_constant_is_an_initializer_and_not_a_graph_input():
 def test_a_jax_constant_reaches_xla_as_a_literal_and_gives_the_arguments_result():
     import jax
 
-    from adapters.elementwise_values import _jax_fold
+    from conformance.adapters.elementwise_values import _jax_fold
 
     seen = []
     real_jit = jax.jit
@@ -79,7 +79,7 @@ def test_a_repro_script_says_when_the_suite_passed_constants():
     """(No built-in target that takes constants has a repro snippet yet: a torch one carries the header.)"""
     from conformance.case import Case
     from conformance.seeds import make_seed
-    from reports.repro import script
+    from conformance.reports.repro import script
 
     case = Case("stablehlo.divide", {"lhs": np.array([7.0], np.float32), "rhs": np.array([2.0], np.float32)},
                 {"rhs_as_scalar": False, "constants": ("lhs", "rhs")})

@@ -5,7 +5,7 @@ from conformance import runner
 from conformance.conditions import holds
 from conformance.registry import Target, load_backend
 from conformance.verdict import case_violations
-from oracles.stablehlo.gather import gather
+from conformance.oracles.stablehlo.gather import gather
 
 
 def _gather_target(**kw) -> Target:

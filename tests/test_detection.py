@@ -9,8 +9,8 @@ from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import load_backend, target
 from conformance.runner import UndeclaredDivergence, check_case, database_key, edge_runs, edge_seed, run_property
-from oracles.stablehlo.gather import evaluate_fast, normalize
-from oracles.stablehlo.policy import GATHER_VARIANTS
+from conformance.oracles.stablehlo.gather import evaluate_fast, normalize
+from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
 
 MUTANTS = {t.name: t for t in load_backend("benchmarks.mutants")}
 
@@ -151,7 +151,7 @@ from hypothesis import settings
 from conformance import profiles
 from conformance.registry import target
 from conformance.runner import run_property
-from oracles.stablehlo.gather import evaluate_fast, normalize
+from conformance.oracles.stablehlo.gather import evaluate_fast, normalize
 
 calls = hashlib.sha256()
 

@@ -14,7 +14,7 @@ def test_deviation_file_matches_the_backend(backend):
         pytest.skip(f"{backend} not installed")
     names = {t.name for t in load_backend(backend)}
     declared = _deviation_file(backend, None)
-    assert (importlib.resources.files("adapters") / "deviations" / f"{backend}.toml").is_file() == bool(declared)
+    assert (importlib.resources.files("conformance.adapters") / "deviations" / f"{backend}.toml").is_file() == bool(declared)
     for name, deviations in declared.items():
         assert name in names, f"{backend}.toml declares unknown target {name!r}"
         for dev in deviations:
@@ -27,7 +27,7 @@ def _entries():
     import tomllib
 
     for backend in sorted(BUILTIN_BACKENDS):
-        path = importlib.resources.files("adapters") / "deviations" / f"{backend}.toml"
+        path = importlib.resources.files("conformance.adapters") / "deviations" / f"{backend}.toml"
         if path.is_file():
             for entry in tomllib.loads(path.read_text()).get("deviation", []):
                 yield backend, entry

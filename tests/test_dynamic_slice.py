@@ -8,8 +8,8 @@ from conformance.conditions import holds
 from conformance.outcome import run
 from conformance.registry import load_backend, missing_requirements
 from conformance.verdict import case_violations, judge
-from oracles.stablehlo import dynamic_slice, dynamic_update_slice
-from strategies.dynamic_slice import (SLICE_LABELS, UPDATE_LABELS, SliceRegion, dynamic_slice_cases,
+from conformance.oracles.stablehlo import dynamic_slice, dynamic_update_slice
+from conformance.strategies.dynamic_slice import (SLICE_LABELS, UPDATE_LABELS, SliceRegion, dynamic_slice_cases,
                                       dynamic_update_slice_cases, invalid_dynamic_slice_cases,
                                       invalid_dynamic_update_slice_cases)
 

@@ -11,9 +11,9 @@ from conformance.outcome import Outcome
 from conformance.registry import load_backend, target
 from conformance.runner import UndeclaredDivergence, call, run_property
 from conformance.verdict import judge
-from oracles.dtypes import dtype as dtype_of
-from oracles.stablehlo.elementwise import OPS, evaluate
-from strategies.elementwise_values import ValueRegion, value_cases
+from conformance.oracles.dtypes import dtype as dtype_of
+from conformance.oracles.stablehlo.elementwise import OPS, evaluate
+from conformance.strategies.elementwise_values import ValueRegion, value_cases
 
 
 def test_spec_worked_examples():

@@ -5,17 +5,32 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("conformance", "strategies", "oracles", "adapters", "reports")
+SUBPACKAGES = ("strategies", "oracles", "adapters", "reports")  # folders of the card, subpackages of conformance
+MOVED = ("adapters", "oracles", "strategies", "reports")
 
 
 def _modules() -> dict[str, Path]:
+    """Every library module by its import name (``conformance.adapters.torch`` for adapters/torch.py)."""
     out = {}
-    for package in PACKAGES:
-        for path in (ROOT / package).rglob("*.py"):
+    for folder in ("conformance", *SUBPACKAGES):
+        for path in (ROOT / folder).rglob("*.py"):
+            if any(p.is_symlink() for p in path.relative_to(ROOT).parents if p != Path(".")) and folder == "conformance":
+                continue  # conformance/<subpackage> links to the card's folder, walked as itself
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
-            out[".".join(parts)] = path
+            out[".".join(parts if folder == "conformance" else ["conformance", *parts])] = path
+    return out
+
+
+def _all_imports(path: Path) -> set[str]:
+    """Every module name an import statement of ``path`` names (absolute imports only)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            out.add(node.module or "")
     return out
 
 
@@ -67,6 +82,23 @@ def test_the_library_has_no_import_cycle():
     assert len(graph) > 50 and sum(map(len, graph.values())) > 100  # the graph is really the library's
     cycle = _cycle(graph)
     assert not cycle, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_library_imports_itself_only_through_its_one_namespace():
+    """In a checkout the card's folders are importable by their bare names too; an import by a bare name
+    would load a second copy of a module (two registries, two caches) and fail once installed."""
+    bare = {f"{path.relative_to(ROOT)}: {name}" for path in [*_modules().values(), *(ROOT / "tests").glob("*.py"),
+                                                        *(ROOT / "benchmarks").glob("*.py")]
+            for name in _all_imports(path) if name.partition(".")[0] in MOVED}
+    assert not bare, sorted(bare)
+
+
+def test_the_case_model_sits_below_the_strategies():
+    """Every strategy builds a ``Case``: the module holding it imports only the oracles' dtype table, never
+    the pytest side above it (the package ``conformance`` itself imports nothing)."""
+    modules = _modules()
+    assert _imports("conformance.case", modules["conformance.case"], modules) == {"conformance.oracles.dtypes"}
+    assert not _all_imports(ROOT / "conformance" / "__init__.py")
 
 
 def test_the_check_finds_a_cycle():

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 
 from conformance.runner import call
 from conformance.verdict import case_violations, judge
-from strategies import gather_invalid, scatter_invalid
+from conformance.strategies import gather_invalid, scatter_invalid
 
 OPS = {  # spec op -> (labels, strategy, verifier target)
     "stablehlo.gather": (gather_invalid.LABELS, gather_invalid.invalid_gather_cases, "stablehlo:verifier"),

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.skipif(bool(missing_requirements("jax")), reason="jax b
 
 
 def test_put_keeps_int64_at_its_limit():
-    from adapters.jax_common import put
+    from conformance.adapters.jax_common import put
 
     placed = np.asarray(put(np.array([2**63 - 1, -(2**63)], np.int64)))
     assert placed.dtype == np.int64 and placed.tolist() == [2**63 - 1, -(2**63)]

@@ -12,8 +12,8 @@ from conformance import layouts
 from conformance.case import Case
 from conformance.registry import load_backend, missing_requirements, target
 from conformance.runner import UndeclaredDivergence, check_case, run_property
-from oracles.dtypes import dtype
-from strategies.layouts import laid_out, options, with_layouts
+from conformance.oracles.dtypes import dtype
+from conformance.strategies.layouts import laid_out, options, with_layouts
 
 DTYPES = ("bool", "int8", "uint64", "float16", "bfloat16", "float64", "complex64")
 
@@ -57,7 +57,7 @@ def test_a_numpy_target_receives_fortran_order_negative_and_zero_stride_views():
 def test_torch_tensors_keep_the_view_strides():
     import torch
 
-    from adapters.torch_common import to_torch
+    from conformance.adapters.torch_common import to_torch
 
     a = np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(2, 3, 4, 5)
     for kind in layouts.TORCH:

@@ -2,9 +2,9 @@
 incorrect example, and the place where its table and its formal Verify disagree."""
 import pytest
 
-from oracles import SpecViolation
-from oracles.mlir import format_type, infer_dim, infer_result_shape, parse_type, verify
-from oracles.mlir.broadcastable import readings_disagree, verdicts
+from conformance.oracles import SpecViolation
+from conformance.oracles.mlir import format_type, infer_dim, infer_result_shape, parse_type, verify
+from conformance.oracles.mlir.broadcastable import readings_disagree, verdicts
 
 # InferDim table, both orders: (dim0, dim1, inferred); None is '?', 3 stands for '>1'
 INFER_DIM = [(None, None, None), (None, 1, None), (1, None, None), (None, 3, 3), (3, None, 3), (1, 1, 1),

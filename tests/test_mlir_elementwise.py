@@ -1,7 +1,7 @@
 """The Elementwise rules 1-3 on hand-made cases (the RFC has no worked examples)."""
 import pytest
 
-from oracles.mlir.elementwise import check, dynamic_mismatch_possible
+from conformance.oracles.mlir.elementwise import check, dynamic_mismatch_possible
 
 CASES = [  # (operands, results, labels)
     (["tensor<2xf32>", "tensor<2xf32>"], ["tensor<2xf32>"], []),

@@ -14,16 +14,16 @@ from conformance.case import Case
 from conformance.registry import load_backend, missing_requirements
 from conformance.runner import call
 from conformance.verdict import case_violations, judge
-from oracles import SpecViolation
-from oracles.onnx import gather_nd, scatter_nd
-from oracles.onnx.bridge import (
+from conformance.oracles import SpecViolation
+from conformance.oracles.onnx import gather_nd, scatter_nd
+from conformance.oracles.onnx.bridge import (
     gather_as_stablehlo, gather_elements_as_stablehlo, gather_nd_as_stablehlo, scatter_elements_as_stablehlo,
     scatter_nd_as_stablehlo,
 )
-from oracles.onnx.gather_nd import OUTPUT_RANK_READINGS
-from oracles.onnx.types import REDUCTIONS
-from oracles.stablehlo import gather, scatter
-from strategies.onnx_nd import (
+from conformance.oracles.onnx.gather_nd import OUTPUT_RANK_READINGS
+from conformance.oracles.onnx.types import REDUCTIONS
+from conformance.oracles.stablehlo import gather, scatter
+from conformance.strategies.onnx_nd import (
     OnnxRegion, gather_labels, gather_nd_cases, invalid_gather_nd_cases, invalid_scatter_nd_cases, scatter_labels,
     scatter_nd_cases,
 )

@@ -7,11 +7,11 @@ from hypothesis import strategies as st
 from conformance.case import Case
 from conformance.compare import same_array
 from conformance.runner import call
-from oracles import SpecViolation
-from oracles.stablehlo import gather
-from oracles.stablehlo.gather import evaluate_fast, evaluate_literal
-from oracles.stablehlo.policy import GATHER_VARIANTS, OutOfBoundsStart
-from strategies.gather import STYLES, gather_cases
+from conformance.oracles import SpecViolation
+from conformance.oracles.stablehlo import gather
+from conformance.oracles.stablehlo.gather import evaluate_fast, evaluate_literal
+from conformance.oracles.stablehlo.policy import GATHER_VARIANTS, OutOfBoundsStart
+from conformance.strategies.gather import STYLES, gather_cases
 
 ORACLE_EXAMPLES = 60  # the oracles' own checks keep their strength whatever the profile's count
 

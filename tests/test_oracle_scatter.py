@@ -9,11 +9,11 @@ from conformance.case import Case
 from conformance.outcome import Outcome
 from conformance.runner import call
 from conformance.verdict import judge
-from oracles import SpecViolation
-from oracles.stablehlo import scatter
-from oracles.stablehlo.scatter import evaluate_fast, evaluate_literal
-from oracles.stablehlo.scatter_policy import SCATTER_VARIANTS, OutOfBoundsUpdate
-from strategies.scatter import STYLES, scatter_cases
+from conformance.oracles import SpecViolation
+from conformance.oracles.stablehlo import scatter
+from conformance.oracles.stablehlo.scatter import evaluate_fast, evaluate_literal
+from conformance.oracles.stablehlo.scatter_policy import SCATTER_VARIANTS, OutOfBoundsUpdate
+from conformance.strategies.scatter import STYLES, scatter_cases
 from tests.helpers import same_results
 
 ANY_STYLE = st.sampled_from(STYLES).flatmap(lambda s: scatter_cases(style=s, edge_dims=False, max_inputs=2))

@@ -34,13 +34,24 @@ def test_a_bad_region_value_is_one_line_too(tmp_path, monkeypatch):
     sys.modules.pop("my_bad_value_targets", None)
 
 
-def test_a_foreign_package_with_a_card_name_is_named_in_one_line(tmp_path, monkeypatch):
-    from conformance.packages import foreign_packages
 
-    assert foreign_packages() == ""  # this checkout's own packages
+
+def test_a_module_name_from_before_the_namespace_move_still_works_with_a_warning():
+    from conformance.models import resolve
+
+    with pytest.warns(DeprecationWarning, match="conformance.adapters.numpy"):
+        targets = load_backend("adapters.numpy")
+    assert {t.name for t in targets} == {t.name for t in load_backend("numpy")}
+    with pytest.warns(DeprecationWarning, match="conformance.adapters.torch_scatter"):
+        assert callable(resolve("adapters.torch_scatter:include_self_false"))
+
+
+def test_a_projects_own_package_with_a_moved_name_is_left_alone(tmp_path, monkeypatch):
+    from conformance.moved import current
+
     (tmp_path / "adapters").mkdir()
-    (tmp_path / "adapters" / "__init__.py").write_text("# another distribution's adapters\n")
+    (tmp_path / "adapters" / "__init__.py").write_text("# the user's own adapters\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "adapters", raising=False)
-    line = foreign_packages()
-    assert "\n" not in line and "'adapters'" in line and str(tmp_path) in line
+    assert current("adapters.mine") == "adapters.mine"
+    assert current("my_pkg.adapters") == "my_pkg.adapters"

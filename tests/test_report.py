@@ -11,7 +11,7 @@ import pytest
 from conformance import runner
 from conformance.cli import main
 from conformance.registry import load_backend, missing_requirements
-from reports.run import run
+from conformance.reports.run import run
 
 ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "--examples", "8", "--seed", "3"]
 
@@ -118,7 +118,7 @@ def test_shards_balanced_by_measured_cost_merge_into_the_same_report(tmp_path, b
 
 
 def test_cost_balanced_shards_are_disjoint_complete_and_even():
-    from reports.run import shard
+    from conformance.reports.run import shard
 
     targets = [type("T", (), {"op": "op", "name": f"t{i:02d}"})() for i in range(20)]
     costs = {f"t{i:02d}": 100.0 if i < 2 else 1.0 for i in range(19)}  # two costly ones; t19 unknown: the median
@@ -157,7 +157,7 @@ def test_html_shows_new_fixed_and_persisting_against_a_previous_report(tmp_path,
 
 
 def test_a_compiled_targets_group_says_whether_eager_gave_the_same_verdict():
-    from reports.run import markdown
+    from conformance.reports.run import markdown
 
     group = {"id": "g", "op": "stablehlo.gather", "target": "torch_compile:index_select", "class": "wrap", "count": 1,
              "declared": False, "summary": "s", "seed": "seeds/g.json", "repro": None}
@@ -172,7 +172,7 @@ def test_verdicts_do_not_depend_on_the_order_targets_run_in(tmp_path):
     """One backend's targets, run forwards and backwards (so each runs after different calls in the
     same worker) with one seed: the same verdict on every case."""
     from conformance import isolation
-    from reports.run import _records, run_target
+    from conformance.reports.run import _records, run_target
 
     if missing_requirements("numpy"):
         pytest.skip("numpy backend not installed")

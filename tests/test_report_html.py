@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from conformance.cli import main
-from reports.run import write
+from conformance.reports.run import write
 
 ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "stablehlo.add", "--examples", "4", "--seed", "3"]
 

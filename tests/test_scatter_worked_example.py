@@ -4,8 +4,8 @@ import pytest
 
 from conformance.case import Case
 from conformance.runner import call, check_case
-from oracles.stablehlo import scatter
-from oracles.stablehlo.scatter import scatter_variant
+from conformance.oracles.stablehlo import scatter
+from conformance.oracles.stablehlo.scatter import scatter_variant
 
 INPUT = np.arange(1, 49, dtype=np.int64).reshape(2, 3, 4, 2)
 SCATTER_INDICES = np.array([[[[0, 0], [1, 0], [2, 1]], [[0, 1], [1, 1], [0, 9]]],

@@ -12,7 +12,7 @@ import pytest
 from conformance.cli import main
 from conformance.registry import load_backend, missing_requirements
 from conformance.runner import check_case
-from reports.repro import NoRepro, script
+from conformance.reports.repro import NoRepro, script
 from conformance.seeds import load_seed
 
 REPRO_BACKENDS = ("numpy", "torch", "jax", "xla", "onnxruntime", "onnx_reference")  # every target of the index ops scripted

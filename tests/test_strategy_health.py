@@ -1,6 +1,6 @@
 """Strategy health: every valid-case strategy, under the region of every built-in target and under an
 empty region, draws without a strategy error or a failed health check, and its boundary scenarios come
-at their documented share (``strategies.boundary.BOUNDARY_SHARE``). Prints the table (pytest -s)."""
+at their documented share (``conformance.strategies.boundary.BOUNDARY_SHARE``). Prints the table (pytest -s)."""
 import os
 from collections import Counter
 
@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from conformance import ops, profiles
 from conformance.registry import Target, installed_backends, load_backend, missing_requirements
-from oracles.stablehlo.elementwise import OPS as ELEMENTWISE_OPS
-from strategies.boundary import BOUNDARY_SHARE
+from conformance.oracles.stablehlo.elementwise import OPS as ELEMENTWISE_OPS
+from conformance.strategies.boundary import BOUNDARY_SHARE
 
 DRAWS = int(os.environ.get("HEALTH_DRAWS", "2000"))  # per spec op, over all its regions
 # every registered spec op but mlir.elementwise (its cases are shape tables, without boundary scenarios);
@@ -105,7 +105,7 @@ def test_every_layout_reaches_each_op_of_a_backend_that_takes_views(backend):
     """Under the regions of a backend's built-in targets, with the layout draw the runner makes: every
     layout the backend lists reaches arrays of each op (in 300 derandomized cases; 0-d start
     indices take only two), and C order stays common; the edge phase then runs each layout on purpose."""
-    from strategies.layouts import with_layouts
+    from conformance.strategies.layouts import with_layouts
 
     if missing_requirements(backend):
         pytest.skip(f"{backend} not installed")
@@ -142,7 +142,7 @@ def test_constants_come_at_their_share_under_each_target_that_takes_them(backend
     each array operand is a constant in about 1 case of 3 (``CONSTANT_SHARE``; 20-50 % here), a
     parameter in the rest, and the edge phase folds every operand once per element type."""
     from conformance.runner import edge_runs
-    from strategies.elementwise_values import CONSTANT_SHARE
+    from conformance.strategies.elementwise_values import CONSTANT_SHARE
 
     if missing_requirements(backend):
         pytest.skip(f"{backend} not installed")

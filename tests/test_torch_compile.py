@@ -5,7 +5,7 @@ import pytest
 
 from conformance.case import Case
 from conformance.runner import call
-from oracles.stablehlo import gather
+from conformance.oracles.stablehlo import gather
 from tests import test_scatter_worked_example as scatter_example
 from tests import test_worked_example as gather_example
 

@@ -5,7 +5,7 @@ from conformance.case import Case
 from conformance.outcome import Outcome
 from conformance.verdict import judge
 from conformance.verdict_gather import VARIANT_PRIORITY
-from oracles.stablehlo.policy import GATHER_VARIANTS
+from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
 
 TAKE = dict(offset_dims=(), collapsed_slice_dims=(0,), operand_batching_dims=(), start_indices_batching_dims=(),
             start_index_map=(0,), index_vector_dim=0, slice_sizes=(1,), indices_are_sorted=False)

@@ -4,7 +4,7 @@ import pytest
 
 from conformance.case import Case
 from conformance.runner import call
-from oracles.stablehlo import gather
+from conformance.oracles.stablehlo import gather
 
 OPERAND = np.arange(1, 49, dtype=np.int32).reshape(2, 3, 4, 2)
 START_INDICES = np.array([[[[0, 0], [1, 0], [2, 1]], [[0, 1], [1, 1], [0, 9]]],

@@ -2,8 +2,8 @@
 import numpy as np
 
 from conformance.registry import target
-from oracles.stablehlo.scatter import as_list, evaluate_fast, result_positions
-from oracles.stablehlo.scatter_policy import SCATTER_VARIANTS
+from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, result_positions
+from conformance.oracles.stablehlo.scatter_policy import SCATTER_VARIANTS
 
 OP = "stablehlo.scatter"
 

@@ -2,8 +2,8 @@
 import numpy as np
 
 from conformance.registry import Deviation, target
-from oracles.stablehlo.gather import evaluate_fast
-from oracles.stablehlo.policy import GATHER_VARIANTS
+from conformance.oracles.stablehlo.gather import evaluate_fast
+from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
 
 WRAP_DECLARED = Deviation("wrap", "test: declared on purpose")
 

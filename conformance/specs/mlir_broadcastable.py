@@ -6,13 +6,13 @@ from conformance.specs.urls import MLIR_BROADCASTABLE
 
 
 def edge_runs(target) -> list[dict]:
-    from strategies.broadcastable import SCENARIOS
+    from conformance.strategies.broadcastable import SCENARIOS
 
     return [{"scenario": s} for s in SCENARIOS if s != "ordinary"]
 
 
 SPEC = OpSpec(
     name="mlir.broadcastable", spec=MLIR_BROADCASTABLE, label_prefix="broadcastable",
-    region_ref="strategies.broadcastable:BroadcastRegion", valid_ref="strategies.broadcastable:broadcast_cases",
+    region_ref="conformance.strategies.broadcastable:BroadcastRegion", valid_ref="conformance.strategies.broadcastable:broadcast_cases",
     check_ref="conformance.verdict_broadcast:broadcast_violations",
     judge_ref="conformance.verdict_broadcast:judge_broadcast", edge_ref=f"{__name__}:edge_runs")

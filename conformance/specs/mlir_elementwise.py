@@ -6,6 +6,6 @@ from conformance.specs.urls import MLIR_ELEMENTWISE_RFC
 
 SPEC = OpSpec(
     name="mlir.elementwise", spec=MLIR_ELEMENTWISE_RFC, label_prefix="elementwise",
-    region_ref="strategies.elementwise:ElementwiseRegion", valid_ref="strategies.elementwise:elementwise_cases",
+    region_ref="conformance.strategies.elementwise:ElementwiseRegion", valid_ref="conformance.strategies.elementwise:elementwise_cases",
     check_ref="conformance.verdict_elementwise:elementwise_violations",
     judge_ref="conformance.verdict_elementwise:judge_elementwise")

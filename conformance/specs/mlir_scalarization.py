@@ -16,6 +16,6 @@ def edge_runs(target) -> list[dict]:
 
 SPEC = OpSpec(
     name="mlir.scalarization", spec=MLIR_ELEMENTWISE_RFC, label_prefix="scalarization",
-    region_ref="strategies.edge_values:ScalarizationRegion", valid_ref="strategies.edge_values:scalarization_cases",
+    region_ref="conformance.strategies.edge_values:ScalarizationRegion", valid_ref="conformance.strategies.edge_values:scalarization_cases",
     check_ref=f"{__name__}:no_violations", judge_ref="conformance.verdict_scalarization:judge_scalarization",
     edge_ref=f"{__name__}:edge_runs", mismatch_ref="conformance.verdict_scalarization:scalarization_mismatch")

@@ -9,7 +9,7 @@ NAME = "onnx.GatherND"
 
 def edge_runs(target) -> list[dict]:
     from conformance.edge import index_edge_runs
-    from strategies.onnx_nd import OnnxRegion
+    from conformance.strategies.onnx_nd import OnnxRegion
 
     return index_edge_runs(OnnxRegion(**target.region))
 
@@ -21,7 +21,7 @@ def substantive(case) -> bool:
 def invalid_cases(target):
     from hypothesis import strategies as st
 
-    from strategies import onnx_nd
+    from conformance.strategies import onnx_nd
 
     opset = target.region.get("opset", 13)
     return st.sampled_from(onnx_nd.gather_labels(opset)).flatmap(lambda label: onnx_nd.invalid_gather_nd_cases(opset, label))
@@ -35,7 +35,7 @@ def expected(case):
 
 SPEC = OpSpec(
     name=NAME, spec=ONNX_GATHER_ND, label_prefix="gathernd",
-    region_ref="strategies.onnx_nd:OnnxRegion", valid_ref="strategies.onnx_nd:gather_nd_cases",
+    region_ref="conformance.strategies.onnx_nd:OnnxRegion", valid_ref="conformance.strategies.onnx_nd:gather_nd_cases",
     check_ref="conformance.verdict_onnx:onnx_violations", judge_ref="conformance.verdict_onnx:judge_onnx",
     invalid_ref=f"{__name__}:invalid_cases", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="GatherND output: the slices of data named by the index tuples (batch_dims leading dims shared)",

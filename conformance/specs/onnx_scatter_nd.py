@@ -13,7 +13,7 @@ NAME = "onnx.ScatterND"
 def invalid_cases(target):
     from hypothesis import strategies as st
 
-    from strategies import onnx_nd
+    from conformance.strategies import onnx_nd
 
     opset, reduction = target.region.get("opset", 13), target.region.get("reduction")
     return st.sampled_from(onnx_nd.scatter_labels(opset, reduction)).flatmap(
@@ -33,7 +33,7 @@ def expected(case):
 
 SPEC = OpSpec(
     name=NAME, spec=ONNX_SCATTER_ND, label_prefix="scatternd",
-    region_ref="strategies.onnx_nd:OnnxRegion", valid_ref="strategies.onnx_nd:scatter_nd_cases",
+    region_ref="conformance.strategies.onnx_nd:OnnxRegion", valid_ref="conformance.strategies.onnx_nd:scatter_nd_cases",
     check_ref="conformance.verdict_onnx:onnx_violations", judge_ref="conformance.verdict_onnx:judge_onnx",
     invalid_ref=f"{__name__}:invalid_cases", edge_ref="conformance.specs.onnx_gather_nd:edge_runs",
     substantive_ref="conformance.specs.onnx_gather_nd:substantive",

@@ -9,7 +9,7 @@ NAME = "stablehlo.dynamic_slice"
 
 def edge_runs(target) -> list[dict]:
     from conformance.edge import index_edge_runs
-    from strategies.dynamic_slice import SliceRegion
+    from conformance.strategies.dynamic_slice import SliceRegion
 
     return index_edge_runs(SliceRegion(**target.region))
 
@@ -19,7 +19,7 @@ def substantive(case) -> bool:
 
 
 def invalid_cases(target):
-    from strategies.dynamic_slice import invalid_dynamic_slice_cases
+    from conformance.strategies.dynamic_slice import invalid_dynamic_slice_cases
 
     return invalid_dynamic_slice_cases(result_type=target.region.get("result_type", True))
 
@@ -32,11 +32,11 @@ def expected(case):
 
 SPEC = OpSpec(
     name=NAME, spec=STABLEHLO_SPEC + ", section dynamic_slice", label_prefix="dynamic_slice",
-    region_ref="strategies.dynamic_slice:SliceRegion", valid_ref="strategies.dynamic_slice:dynamic_slice_cases",
+    region_ref="conformance.strategies.dynamic_slice:SliceRegion", valid_ref="conformance.strategies.dynamic_slice:dynamic_slice_cases",
     check_ref="conformance.verdict_slice:slice_violations", judge_ref="conformance.verdict_slice:judge_slice",
     invalid_ref=f"{__name__}:invalid_cases", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="dynamic_slice semantics: result = operand[adjusted_start + i], adjusted_start = "
                  "clamp(0, start_indices, shape(operand) - slice_sizes)",
-    expected_ref=f"{__name__}:expected", labels_ref="strategies.dynamic_slice:SLICE_LABELS",
-    label_cases_ref="strategies.dynamic_slice:invalid_dynamic_slice_cases",
-    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.verdict_slice:columns", adapters=("adapters.dynamic_slice",), mismatch_ref="conformance.verdict_slice:slice_mismatch")
+    expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.dynamic_slice:SLICE_LABELS",
+    label_cases_ref="conformance.strategies.dynamic_slice:invalid_dynamic_slice_cases",
+    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.verdict_slice:columns", adapters=("conformance.adapters.dynamic_slice",), mismatch_ref="conformance.verdict_slice:slice_mismatch")

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from conformance.opspec import OpSpec
 from conformance.specs.urls import STABLEHLO_SPEC
-from oracles.stablehlo.elementwise import CLAUSES, OPS
+from conformance.oracles.stablehlo.elementwise import CLAUSES, OPS
 
 
 def _record(op: str) -> OpSpec:
     return OpSpec(
         name=f"stablehlo.{op}", spec=f"{STABLEHLO_SPEC}, section {op}", label_prefix=op,
-        region_ref="strategies.elementwise_values:ValueRegion", valid_ref=f"strategies.elementwise_values:CASES.{op}",
+        region_ref="conformance.strategies.elementwise_values:ValueRegion", valid_ref=f"conformance.strategies.elementwise_values:CASES.{op}",
         check_ref="conformance.verdict_values:value_violations", judge_ref="conformance.verdict_values:judge_values",
-        edge_ref=f"strategies.elementwise_values:EDGE_RUNS.{op}", repro_clause=CLAUSES[op],
-        expected_ref="conformance.verdict_values:expected_value", adapters=("adapters.elementwise_values",),
+        edge_ref=f"conformance.strategies.elementwise_values:EDGE_RUNS.{op}", repro_clause=CLAUSES[op],
+        expected_ref="conformance.verdict_values:expected_value", adapters=("conformance.adapters.elementwise_values",),
         mismatch_ref="conformance.verdict_values:value_mismatch", ci_examples=CI_EXAMPLES)
 
 

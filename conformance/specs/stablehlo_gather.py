@@ -9,7 +9,7 @@ NAME = "stablehlo.gather"
 
 def edge_runs(target) -> list[dict]:
     from conformance.edge import index_edge_runs
-    from strategies.gather import GatherRegion
+    from conformance.strategies.gather import GatherRegion
 
     return index_edge_runs(GatherRegion(**target.region), distinct_key="sim")
 
@@ -20,8 +20,8 @@ def corners(target) -> list[tuple[str, str, object]]:
     index array, where a shape check that runs per index never runs."""
     from dataclasses import replace
 
-    from strategies.gather import GatherRegion, gather_cases
-    from strategies.gather_invalid import INVALID_REGION, invalid_gather_cases
+    from conformance.strategies.gather import GatherRegion, gather_cases
+    from conformance.strategies.gather_invalid import INVALID_REGION, invalid_gather_cases
 
     region, runs = GatherRegion(**target.region), []
     if target.valid and region.style == "general":
@@ -46,8 +46,8 @@ def invalid_cases(target):
 
     from dataclasses import replace
 
-    from strategies.gather import GatherRegion
-    from strategies.gather_invalid import INVALID_REGION, LABELS, invalid_gather_cases
+    from conformance.strategies.gather import GatherRegion
+    from conformance.strategies.gather_invalid import INVALID_REGION, LABELS, invalid_gather_cases
 
     region = GatherRegion(**target.region)
     if region.result_type and region.index_vector_dim == "any":
@@ -58,19 +58,19 @@ def invalid_cases(target):
 
 
 def expected(case):
-    from oracles.stablehlo.gather import gather
+    from conformance.oracles.stablehlo.gather import gather
 
     return gather(**case.kwargs())
 
 
 SPEC = OpSpec(
     name=NAME, spec=STABLEHLO_BATCHING_RFC, label_prefix="gather",
-    region_ref="strategies.gather:GatherRegion", valid_ref="strategies.gather:gather_cases",
+    region_ref="conformance.strategies.gather:GatherRegion", valid_ref="conformance.strategies.gather:gather_cases",
     check_ref="conformance.verdict_gather:gather_violations", judge_ref="conformance.verdict_gather:judge_gather",
     invalid_ref=f"{__name__}:invalid_cases", corners_ref=f"{__name__}:corners", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="gather semantics: each start index is clamped to [0, dim - slice_size] before the slice is read; "
                  "result = operand[operand_index]",
-    expected_ref=f"{__name__}:expected", labels_ref="strategies.gather_invalid:LABELS",
-    label_cases_ref="strategies.gather_invalid:invalid_gather_cases",
+    expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.gather_invalid:LABELS",
+    label_cases_ref="conformance.strategies.gather_invalid:invalid_gather_cases",
     label_targets=("stablehlo:verifier", "xla:gather"), indices="start_indices",
     columns_ref="conformance.verdict_gather:gather_columns", probes=True, mismatch_ref="conformance.verdict_gather:gather_mismatch")

@@ -11,14 +11,14 @@ UNORDERED = ("conformance repro: this case has colliding updates, where any orde
 
 def edge_runs(target) -> list[dict]:
     from conformance.edge import index_edge_runs
-    from strategies.scatter import FAVOURED, ScatterRegion
+    from conformance.strategies.scatter import FAVOURED, ScatterRegion
 
     return index_edge_runs(ScatterRegion(**target.region), distinct_key="sdod", favoured=FAVOURED)
 
 
 def substantive(case) -> bool:
     """Some update lands in bounds."""
-    from oracles.stablehlo.scatter import as_list, normalize, result_positions
+    from conformance.oracles.stablehlo.scatter import as_list, normalize, result_positions
 
     kw = case.kwargs()
     ins, ups = as_list(kw.pop("inputs")), as_list(kw.pop("updates"))
@@ -27,14 +27,14 @@ def substantive(case) -> bool:
 
 
 def invalid_cases(target):
-    from strategies.scatter_invalid import invalid_scatter_cases
+    from conformance.strategies.scatter_invalid import invalid_scatter_cases
 
     return invalid_scatter_cases(None)
 
 
 def expected(case):
     from conformance.verdict_scatter import schedule_matters
-    from oracles.stablehlo.scatter import evaluate_fast
+    from conformance.oracles.stablehlo.scatter import evaluate_fast
 
     if schedule_matters(case) and case.attrs.get("update_computation") != "replace":
         raise NoRepro(UNORDERED)
@@ -43,13 +43,13 @@ def expected(case):
 
 SPEC = OpSpec(
     name=NAME, spec=STABLEHLO_BATCHING_RFC, label_prefix="scatter",
-    region_ref="strategies.scatter:ScatterRegion", valid_ref="strategies.scatter:scatter_cases",
+    region_ref="conformance.strategies.scatter:ScatterRegion", valid_ref="conformance.strategies.scatter:scatter_cases",
     check_ref="conformance.verdict_scatter:scatter_violations", judge_ref="conformance.verdict_scatter:judge_scatter",
-    invalid_ref=f"{__name__}:invalid_cases", duplicates_ref="strategies.scatter:duplicate_heavy_cases",
+    invalid_ref=f"{__name__}:invalid_cases", duplicates_ref="conformance.strategies.scatter:duplicate_heavy_cases",
     edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="scatter semantics: an update whose result_index is out of bounds is skipped; "
                  "results = exec(schedule, inputs)",
-    expected_ref=f"{__name__}:expected", labels_ref="strategies.scatter_invalid:LABELS",
-    label_cases_ref="strategies.scatter_invalid:invalid_scatter_cases",
+    expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.scatter_invalid:LABELS",
+    label_cases_ref="conformance.strategies.scatter_invalid:invalid_scatter_cases",
     label_targets=("stablehlo:scatter-verifier", "xla:scatter"), indices="scatter_indices",
     columns_ref="conformance.verdict_scatter:scatter_columns", probes=True, mismatch_ref="conformance.verdict_scatter:scatter_mismatch")

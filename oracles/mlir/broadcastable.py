@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from oracles.errors import SpecViolation, Violation
-from oracles.mlir.shapes import Dim, Shape
+from conformance.oracles.errors import SpecViolation, Violation
+from conformance.oracles.mlir.shapes import Dim, Shape
 
 OP = "mlir.broadcastable"
 READINGS = ("formal", "table")

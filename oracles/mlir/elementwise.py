@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from oracles.errors import SpecViolation, Violation
-from oracles.mlir.shapes import parse_type
+from conformance.oracles.errors import SpecViolation, Violation
+from conformance.oracles.mlir.shapes import parse_type
 
 OP = "mlir.elementwise"
 

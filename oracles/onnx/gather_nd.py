@@ -11,8 +11,8 @@ import itertools
 
 import numpy as np
 
-from oracles.errors import SpecViolation, Violation
-from oracles.onnx.types import GATHER_ND_OPSETS, element_types, schema_opset
+from conformance.oracles.errors import SpecViolation, Violation
+from conformance.oracles.onnx.types import GATHER_ND_OPSETS, element_types, schema_opset
 
 OP = "onnx.GatherND"
 # The document disagrees with itself: the Summary (and Example 5) give the output rank

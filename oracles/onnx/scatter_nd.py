@@ -13,8 +13,8 @@ import itertools
 
 import numpy as np
 
-from oracles.errors import SpecViolation, Violation
-from oracles.onnx.types import REDUCTIONS, SCATTER_ND_OPSETS, element_types, schema_opset
+from conformance.oracles.errors import SpecViolation, Violation
+from conformance.oracles.onnx.types import REDUCTIONS, SCATTER_ND_OPSETS, element_types, schema_opset
 
 OP = "onnx.ScatterND"
 # Opset 18's attribute text says "'mul': reduction using the addition operation"; its body says f is

@@ -17,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 
-from oracles.errors import SpecViolation, Violation
+from conformance.oracles.errors import SpecViolation, Violation
 
 SLICE = "stablehlo.dynamic_slice"
 UPDATE = "stablehlo.dynamic_update_slice"

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from oracles.dtypes import dtype as dtype_of
+from conformance.oracles.dtypes import dtype as dtype_of
 
 SIGNED = ("int8", "int16", "int32", "int64")
 UNSIGNED = ("uint8", "uint16", "uint32", "uint64")

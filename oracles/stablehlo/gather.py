@@ -13,8 +13,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from oracles.errors import SpecViolation, Violation
-from oracles.stablehlo.dims import (
+from conformance.oracles.errors import SpecViolation, Violation
+from conformance.oracles.stablehlo.dims import (
     batch_shape,
     combine,
     in_range,
@@ -26,7 +26,7 @@ from oracles.stablehlo.dims import (
     index_vectors,
     is_unique,
 )
-from oracles.stablehlo.policy import FILL, SPEC, Variant, array_start, scalar_start, GATHER_VARIANTS
+from conformance.oracles.stablehlo.policy import FILL, SPEC, Variant, array_start, scalar_start, GATHER_VARIANTS
 
 OP = "stablehlo.gather"
 SEQUENCE_ATTRS = {

@@ -14,10 +14,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from oracles.errors import SpecViolation, Violation
-from oracles.stablehlo.dims import batch_shape, in_range, index_vectors, index_vector_size, int_tuple, is_int, \
+from conformance.oracles.errors import SpecViolation, Violation
+from conformance.oracles.stablehlo.dims import batch_shape, in_range, index_vectors, index_vector_size, int_tuple, is_int, \
     is_integer_dtype, is_sorted, is_unique
-from oracles.stablehlo.scatter_policy import COMPUTATIONS, SCATTER_VARIANTS, SPEC, OutOfBoundsUpdate, \
+from conformance.oracles.stablehlo.scatter_policy import COMPUTATIONS, SCATTER_VARIANTS, SPEC, OutOfBoundsUpdate, \
     ScatterVariant, apply_computation, starts_as_int64
 
 OP = "stablehlo.scatter"

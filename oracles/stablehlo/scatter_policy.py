@@ -12,7 +12,7 @@ from typing import Callable
 
 import numpy as np
 
-from oracles.stablehlo.policy import DESCRIPTIONS, UNNAMED, read_starts
+from conformance.oracles.stablehlo.policy import DESCRIPTIONS, UNNAMED, read_starts
 
 OUT_OF_BOUNDS = ("skip-element", "skip-window", "clamp", "error", "reset", "low-clamp")
 # reset: a start whose window does not fit is taken as 0; low-clamp: a negative start is taken as 0
