@@ -58,11 +58,23 @@ def _versions() -> dict[str, str]:
     return out
 
 
-def cmd_list(_args) -> int:
-    for name in BUILTIN_BACKENDS:
-        missing = missing_requirements(name)
+def cmd_versions(_args) -> int:
+    print("\n".join(f"{k} {v}" for k, v in _versions().items()))
+    return 0
+
+
+def cmd_list(args) -> int:
+    print("versions: " + ", ".join(f"{k} {v}" for k, v in _versions().items()))
+    for name in args.backend or BUILTIN_BACKENDS:
+        missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
         if missing:
             print(f"{name}: not installed (missing {', '.join(missing)})")
+            continue
+        if not args.backend:  # the overview: one line per backend
+            opt_in = " (opt-in)" if name in OPT_IN_BACKENDS else ""
+            targets = load_backend(name)
+            ops = sorted({t.op for t in targets})
+            print(f"{name}: {len(targets)} targets over {len(ops)} spec ops{opt_in}")
             continue
         opt_in = " (opt-in: runs only with --backend " + name + ")" if name in OPT_IN_BACKENDS else ""
         for t in load_backend(name):
@@ -73,7 +85,8 @@ def cmd_list(_args) -> int:
     from conformance.ops import names
 
     print("spec ops: " + ", ".join(names()))
-    print("versions: " + ", ".join(f"{k} {v}" for k, v in _versions().items()))
+    if not args.backend:
+        print("targets of one backend: conformance list --backend NAME")
     return 0
 
 
@@ -81,10 +94,10 @@ def cmd_check(args) -> int:
     from conformance.report_text import describe_divergence
     from conformance.runner import check_case
 
+    targets = {t.name: t for t in load_backend(args.backend)}  # a bad --backend first: the first argument
     case = _read_case(args.case, "check")
     if case is None:
         return 2
-    targets = {t.name: t for t in load_backend(args.backend)}
     if args.target not in targets:
         print(f"conformance check: --target: expected one of {', '.join(targets)}, got {args.target!r}", file=sys.stderr)
         return 2
@@ -299,8 +312,27 @@ def cmd_report(args) -> int:
     path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
                resume=bool(args.resume), previous=[Path(p) for p in args.previous or ()],
                jobs=args.jobs or os.cpu_count() or 1, device=args.device)
-    print(f"\nwrote {path} and {out / 'report.md'}")
-    return 0
+    return _finish(path, args.fail_on)
+
+
+FAIL_ON = ("never", "undeclared", "any")  # --fail-on: which divergence groups make the exit code 1
+
+
+def _finish(path: Path, fail_on: str) -> int:
+    """Say where the report is and what it holds (one line each), and the exit code ``fail_on`` asks for:
+    1 where ``undeclared`` (an undeclared group, a crash or timeout group, or an adapter error) or ``any``
+    (any divergence group) holds, else 0."""
+    report = json.loads(path.read_text())
+    groups = report["divergences"]
+    undeclared = [d for d in groups if not d["declared"] and d["class"] != "spec-inconsistency"]
+    crashes = [d for d in groups if d["class"] in ("crash", "timeout")]
+    broken = report.get("adapter_errors", [])
+    print(f"\n{len(report['targets'])} targets, {sum(t['cases'] for t in report['targets'])} cases: "
+          f"{len(groups)} divergence groups, {len(undeclared)} undeclared, {len(crashes)} crash/timeout, "
+          f"{len(broken)} adapter errors")
+    print(f"report: {path.parent / 'report.html'}  (also {path.name}, report.md; seeds/ and repro/ beside them)")
+    failing = {"never": False, "undeclared": bool(undeclared or crashes or broken), "any": bool(groups or broken)}
+    return int(failing[fail_on])
 
 
 def _bad_previous(previous: list[str] | None) -> str | None:
@@ -334,9 +366,8 @@ def cmd_merge(args) -> int:
     if (bad := _bad_previous(args.previous)) is not None:
         print(f"conformance merge: --previous: {bad}", file=sys.stderr)
         return 2
-    path = merge(Path(args.out), parts, first["profile"], first["seed"], earlier)
-    print(f"wrote {path}")
-    return 0
+    path = merge(Path(args.out), parts, first["profile"], first["seed"], earlier, first.get("examples"))
+    return _finish(path, args.fail_on)
 
 
 def cmd_repro(args) -> int:
@@ -392,7 +423,9 @@ def cmd_replay(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="conformance", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="backends, targets and installed versions")
+    listing = sub.add_parser("list", help="installed versions, backends; with --backend, that backend's targets")
+    listing.add_argument("--backend", action="append", help="list this backend's targets (repeatable)")
+    sub.add_parser("versions", help="the installed versions of the suite's backends' packages")
     check = sub.add_parser("check", help="run one case on one target and print the verdict")
     check.add_argument("--backend", required=True, help=f"{', '.join(BUILTIN_BACKENDS)} or a module path")
     check.add_argument("--target", required=True, help="target name, e.g. numpy:take[clip]")
@@ -434,12 +467,16 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--cache-dir", help="folder of the compiled backends' caches (default $CONFORMANCE_CACHE_DIR, "
                                              "else ~/.cache/tensor-index-conformance)")
     report.add_argument("--no-compile-cache", action="store_true", help="compile everything afresh (no cache read or written)")
+    report.add_argument("--fail-on", choices=FAIL_ON, default="never",
+                        help="exit 1 when the report has: undeclared (undeclared, crash or timeout groups, adapter "
+                             "errors), any (any divergence group), never (default: the report is the product)")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
     report.add_argument("--shard-costs", metavar="PREVIOUS", help="with --shard: balance the slices by each target's "
                         "seconds in an earlier report folder (or its log.jsonl), not by count")
     merge_parser = sub.add_parser("merge", help="merge shard report folders into one report")
     merge_parser.add_argument("dirs", nargs="+", help="shard output folders")
     merge_parser.add_argument("--out", default="reports/out", help="output folder (default reports/out)")
+    merge_parser.add_argument("--fail-on", choices=FAIL_ON, default="never", help="as for report")
     merge_parser.add_argument("--previous", nargs="+", help="earlier report folders or history.jsonl "
                                                            "files: what changed, and the trend")
     repro = sub.add_parser("repro", help="print a standalone script that reproduces a saved seed")
@@ -455,13 +492,16 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
-    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)
     except BackendError as e:
         print(f"conformance: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `conformance list | head`: the reader left; nothing to say
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """What a target did with a case: a value, a rejection, a crash, a timeout, or "unsupported"."""
 from __future__ import annotations
 
+import inspect
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,6 +26,17 @@ class CompileTimeout(Exception):
     """The target's compiler did not finish within the compile limit (not a verdict about the op)."""
 
 
+class AdapterError(Exception):
+    """The target's own code failed, before or beside the backend: its signature does not take the op's
+    arguments, or its module raised ``NameError`` / ``AttributeError`` itself (``adapter_fault``)."""
+
+
+class TargetBroken(BaseException):
+    """Raised by the runner for an ``adapter-error`` outcome: no verdict about the backend can be drawn
+    from a target whose own code is broken. A ``BaseException``, so Hypothesis neither shrinks nor
+    retries it: the property stops at once and reports it in one line."""
+
+
 class RemoteError(Exception):
     """An exception raised in an isolated worker, carried back by type name and message."""
 
@@ -33,7 +47,7 @@ class RemoteError(Exception):
 
 @dataclass(frozen=True)
 class Outcome:
-    kind: str  # "value" | "rejection" | "crash" | "timeout" | "compile-timeout" | "unsupported"
+    kind: str  # "value" | "rejection" | "crash" | "timeout" | "compile-timeout" | "unsupported" | "adapter-error"
     value: Any = None
     error_type: str = ""
     message: str = ""
@@ -108,9 +122,49 @@ def guarded_call(fn, kwargs: dict[str, Any], layouts: dict[str, Any] | None = No
     layouts = layouts or {}
     copies = {k: _copy(v, layouts.get(k, "c")) for k, v in kwargs.items()}
     around = {k: _outside(v) for k, v in copies.items() if k in layouts}
-    value = fn(**copies)
+    try:
+        value = fn(**copies)
+    except (TypeError, AttributeError, NameError) as e:
+        fault = adapter_fault(e, fn)
+        if fault:
+            raise AdapterError(fault) from None
+        raise
     return Guarded(value, tuple(k for k in kwargs if _changed(kwargs[k], copies[k])
                                 or (k in around and _outside(copies[k]) != around[k])))
+
+
+# Python's own messages for a call whose arguments do not bind to the function's parameters
+_BINDING = re.compile(r"missing \d+ required (positional|keyword-only) argument|got an unexpected keyword argument|"
+                      r"takes \d+ positional arguments? but|takes from \d+ to \d+ positional|"
+                      r"got multiple values for argument|takes no (keyword )?arguments")
+
+
+def adapter_fault(e: BaseException, fn) -> str:
+    """One line when ``e``, raised by calling target function ``fn``, is a bug of the target's own code
+    rather than the backend's answer, else ''. Two shapes are: the op's arguments do not bind to
+    ``fn``'s signature (the call failed before entering it), and a ``NameError``, an ``AttributeError``
+    or an argument-binding ``TypeError`` raised on a line of ``fn``'s own file. A backend library that
+    raises one of these inside its own code (any frame below the target's) is the backend answering."""
+    tb, frames = e.__traceback__, []
+    while tb is not None:
+        frames.append(tb)
+        tb = tb.tb_next
+    frames = frames[1:]  # [0] is the caller's line: guarded_call
+    message = f"{type(e).__name__}: {first_line(str(e))}"
+    if not frames:
+        if isinstance(e, TypeError) and _BINDING.search(str(e)):
+            return f"{message} (the target's signature does not take the op's arguments)"
+        return ""
+    if isinstance(e, AttributeError):  # a module's __getattr__ (numpy's) raising for a name it lacks
+        while len(frames) > 1 and frames[-1].tb_frame.f_code.co_name == "__getattr__":
+            frames.pop()
+    code = getattr(inspect.unwrap(fn), "__code__", None)
+    inner = frames[-1]
+    if code is None or inner.tb_frame.f_code.co_filename != code.co_filename:
+        return ""  # raised below the target, in the backend's own code: its answer
+    if isinstance(e, (NameError, AttributeError)) or _BINDING.search(str(e)):
+        return f"{message} ({Path(code.co_filename).name}:{inner.tb_lineno}, in the target's own code)"
+    return ""
 
 
 def run(fn, kwargs: dict[str, Any]) -> Outcome:
@@ -126,9 +180,13 @@ def run(fn, kwargs: dict[str, Any]) -> Outcome:
         return Outcome("timeout", message=str(e))
     except CompileTimeout as e:
         return Outcome("compile-timeout", message=str(e))
+    except AdapterError as e:
+        return Outcome("adapter-error", message=str(e))
     except RemoteError as e:
         if e.type_name == Unsupported.__name__:
             return Outcome("unsupported", message=str(e))
+        if e.type_name == AdapterError.__name__:
+            return Outcome("adapter-error", message=str(e))
         return Outcome("rejection", error_type=e.type_name, message=str(e))
     except Exception as e:  # noqa: BLE001 - any exception is the target rejecting the case
         return Outcome("rejection", error_type=type(e).__name__, message=str(e))

@@ -9,6 +9,7 @@ _COMMON = dict(deadline=None, print_blob=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                       HealthCheck.large_base_example])
 PROFILES = {"dev": 30, "ci": 20, "nightly": 1000}
+MAX_EXAMPLES = 100_000  # --examples above this is a typo, not a run anyone waits for
 # The ci profile gives targets of backends that compile every new shape (a jit of each case) fewer random
 # examples, after the same full edge phase (where the rare edges are), so that the README's test command
 # stays within its budget on a 2-core machine (measured: docs/measurements.md).
@@ -21,6 +22,19 @@ CI_COMPILED_EXAMPLES = 8
 def register() -> None:
     for name, examples in PROFILES.items():
         settings.register_profile(name, max_examples=examples, **_COMMON)
+
+
+def unknown(name: str) -> str:
+    """'' if ``name`` is a registered Hypothesis profile, else what was expected (one line)."""
+    import difflib
+
+    try:
+        settings.get_profile(name)
+        return ""
+    except Exception:  # hypothesis.errors.InvalidArgument
+        close = difflib.get_close_matches(name, PROFILES, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        return f"no such profile; {hint}expected one of {', '.join(PROFILES)} (default dev)"
 
 
 def fixed_draws() -> bool:

@@ -256,11 +256,15 @@ def load_backend(name: str) -> list[Target]:
     module_name = BUILTIN_BACKENDS.get(name) or current(name)
     name = {module: builtin for builtin, module in BUILTIN_BACKENDS.items()}.get(module_name, name)  # its module named
     if importlib.util.find_spec(module_name.split(".")[0]) is None:
-        raise BackendError(f"--backend {name}: expected one of {', '.join(BUILTIN_BACKENDS)}, all, or an importable module")
+        raise BackendError(_unknown_backend(name))
     try:
         module = importlib.import_module(module_name)
     except ImportError as e:
-        raise BackendError(f"--backend {name}: cannot import {module_name}: {e}") from None
+        missing = f"No module named {e.name!r}" if getattr(e, "name", None) else str(e).splitlines()[0]
+        raise BackendError(f"--backend {name}: cannot import {module_name}: {missing}") from None
+    except Exception as e:  # the module itself is broken: its error, where it happened, in one line
+        raise BackendError(f"--backend {name}: importing {module_name} raised {type(e).__name__}: "
+                           f"{str(e).splitlines()[0] if str(e) else ''}{_where(e)}") from None
     declared = _deviation_file(name, module)
     targets, seen = [], set()
     for marked in _marked(module) + _op_adapter_targets(name):
@@ -275,6 +279,29 @@ def load_backend(name: str) -> list[Target]:
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
     return sorted(targets, key=lambda t: t.name)
+
+
+def _unknown_backend(name: str) -> str:
+    """One line for a ``--backend`` that is neither built in nor importable: the close built-in name,
+    or the module that is missing."""
+    import difflib
+
+    close = difflib.get_close_matches(name, [*BUILTIN_BACKENDS, "all"], n=1)
+    if close:
+        return f"--backend {name}: no such backend; did you mean {close[0]!r}? (built in: {', '.join(BUILTIN_BACKENDS)})"
+    head = name.split(".")[0]
+    if "." in name or name.isidentifier():
+        return (f"--backend {name}: No module named {head!r}: expected a built-in backend ({', '.join(BUILTIN_BACKENDS)}) "
+                f"or a module of targets importable from here")
+    return f"--backend {name}: expected one of {', '.join(BUILTIN_BACKENDS)}, all, or an importable module"
+
+
+def _where(e: BaseException) -> str:
+    """' (file:line)' of the innermost frame of ``e``'s traceback, or ''."""
+    import traceback
+
+    frames = traceback.extract_tb(e.__traceback__)
+    return f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
 
 
 def _layouts(module_name: str, t: Target, default) -> tuple[str, ...]:
@@ -311,7 +338,12 @@ def _check_region(module_name: str, t: Target) -> None:
     keys = spec.region_keys()
     unknown = [k for k in t.region if k not in keys]
     if unknown:
-        raise BackendError(f"{module_name}: target {t.name!r}: region key {unknown[0]!r} is not one of {', '.join(keys)}")
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0], keys, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise BackendError(f"{module_name}: target {t.name!r}: region key {unknown[0]!r}: {hint}"
+                           f"expected one of {', '.join(keys)}")
     try:
         spec.region(t.region)
     except (TypeError, ValueError) as e:
@@ -346,8 +378,15 @@ def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "
     from conformance import runtime
     from conformance.outcome import guarded_call
 
+    from conformance.outcome import AdapterError
+
     runtime.set_device(device)
-    return guarded_call(loaded_target(backend, name).fn, kwargs, layouts)
+    try:
+        fn = loaded_target(backend, name).fn
+    except (BackendError, ImportError, KeyError) as e:  # the suite's setup, not the target's answer
+        raise AdapterError(f"the worker process cannot load target {name} of backend {backend}: {e} "
+                           f"(a module of targets must be importable from the worker too: PYTHONPATH)") from None
+    return guarded_call(fn, kwargs, layouts)
 
 
 def missing_requirements(name: str) -> list[str]:

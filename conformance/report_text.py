@@ -31,17 +31,32 @@ def repro_command(target: Target, case: Case) -> str:
             f"--device {runtime.device()} --case {case_argument(case)}")
 
 
+def _spec_url(op: str) -> str:
+    from conformance.opspec import spec_ops
+
+    spec = spec_ops().get(op)
+    return spec.spec.split(" ")[0] if spec else ""
+
+
+def _one_line(text: str, limit: int = 240) -> str:
+    """An array dump on one line (numpy breaks a high-rank array over many), cut at a word boundary
+    (the seed and the repro script hold every value)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 4].rsplit(" ", 1)[0] + " ..."
+
+
 def describe_divergence(target: Target, case: Case, verdict: Verdict) -> str:
     lines = [
         f"{target.name} diverges from {case.op}: class '{verdict.cls}'" + (f" ({verdict.detail})" if verdict.detail else "")
         + (f"; also explained as {', '.join(verdict.also)}" if verdict.also else ""),
         f"case {case.id}: {case.describe()}",
     ]
-    if verdict.clause:
-        lines.append(f"spec clause: {verdict.clause}")
+    url = _spec_url(case.op)
+    if verdict.clause or url:
+        lines.append(f"spec clause: {verdict.clause or '(the op)'}" + (f" — {url}" if url else ""))
     if verdict.expected:
-        lines.append(f"expected: {verdict.expected}")
+        lines.append(f"expected: {_one_line(verdict.expected)}")
     if verdict.observed:
-        lines.append(f"observed: {verdict.observed}")
+        lines.append(f"observed: {_one_line(verdict.observed)}")
     lines.append(f"reproduce: {repro_command(target, case)}")
     return "\n".join(lines)

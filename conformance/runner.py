@@ -41,6 +41,8 @@ FIRST_CALL_GRACE = 120.0  # extra seconds for the first call of a signature in a
 COMPILE_SECONDS: Counter = Counter()  # seconds each target's worker spent compiling, in this process
 _SEEN: dict[str, set] = {}  # worker name -> signatures called since that worker (process) started
 WRITING_OPS = tuple(WRITTEN)  # the ops that write by index
+UNMATCHED: list[str] = []  # "target: class" of declared deviations a property never met (said once, at the end)
+BROKEN: dict[str, str] = {}  # target -> its adapter error (``outcome.adapter_fault``), in this process
 _HUNG: set[str] = set()  # targets that timed out once: no more grace for them (a hang must not cost 140 s a case)
 
 
@@ -178,6 +180,9 @@ def check_case(target: Target, case: Case, runs: int = SAME_PROCESS_RUNS) -> Ver
     ``nondeterministic``); the verdict carries the target's value (``Verdict.value``: declaration models
     read it). A divergence that is to be reported is re-run in a fresh process first (``recheck_fresh``)."""
     first = call(target, case)
+    if first.kind == "adapter-error":
+        BROKEN[target.name] = first.message
+        raise outcome.TargetBroken(f"{target.name}: adapter error, not a verdict about the backend: {first.message}")
     verdict = _judged(target, case, first, runs)
     if first.kind == "value" and verdict.diverges:
         verdict = replace(verdict, value=first.value)
@@ -334,6 +339,8 @@ def run_property(target: Target, kind: str) -> Counter:
     "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times) or "stateful"
     (each valid case run right after a sibling of its signature: ``ops.sibling``). The edge phase
     (``edge_runs``) comes first, then the profile's random examples."""
+    if target.name in BROKEN:  # said once, by the property that met it; the others have nothing to judge
+        raise outcome.TargetBroken(f"{target.name}: adapter error (reported by its first property): {BROKEN[target.name]}")
     strategy = ops.STRATEGIES[kind](target)
     runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
     seen: Counter = Counter()
@@ -385,6 +392,5 @@ def run_property(target: Target, kind: str) -> Counter:
     if kind in ("duplicates", "stateful"):
         return seen
     relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
-    for cls in sorted(relevant - set(seen)):
-        warnings.warn(f"{target.name}: declared deviation '{cls}' never matched in this run", stacklevel=2)
+    UNMATCHED.extend(f"{target.name}: {cls}" for cls in sorted(relevant - set(seen)))
     return seen

@@ -37,6 +37,24 @@ def eager_note(group: dict) -> str:
     return " (eager: same)" if same else f" (eager: {group['eager_class']}, not the same)"
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at a word boundary, with an ellipsis when cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "…"
+
+
+def run_settings(report: dict) -> str:
+    """'profile ci, 20 examples per property, seed 0': what the run really did (an --examples
+    override shown as itself, not as the profile's count)."""
+    from conformance.profiles import PROFILES
+
+    examples = report.get("examples") or PROFILES.get(report["profile"])
+    given = "" if report.get("examples") in (None, PROFILES.get(report["profile"])) else " (--examples)"
+    return f"profile {report['profile']}, {examples} examples per property{given}, seed {report['seed']}"
+
+
 def _worst(classes) -> str:
     ranked = [c for c in SEVERITY if c in classes]
     return ranked[0] if ranked else "conform"
@@ -60,7 +78,7 @@ def needs_action(report: dict, previous: dict | None) -> list[dict]:
         if before is not None and d["id"] not in before:
             why.append("new since the previous report")
         if why:
-            items.append({**d, "why": ", ".join(why) + f": {d['summary'][:140]}"})
+            items.append({**d, "why": ", ".join(why) + f": {clip(d['summary'], 140)}"})
     rank = {c: i for i, c in enumerate(SEVERITY)}
     return sorted(items, key=lambda d: (d["declared"], rank.get(d["class"], 99), d["target"]))
 
@@ -108,10 +126,9 @@ def _op_order() -> list[str]:
 
 
 def _spec_url(op: str) -> str:
-    from conformance.opspec import spec_ops
+    from conformance.report_text import _spec_url as url
 
-    spec = spec_ops().get(op)
-    return spec.spec.split(" ")[0] if spec else ""
+    return url(op)
 
 
 def _case_text(out: Path | None, seed_path: str) -> str:
@@ -167,7 +184,7 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
     backends, ops, cells = matrix(report)
     groups = []
     for d in report["divergences"]:
-        groups.append({**d, "eager": eager_note(d), "case": _case_text(out, d["seed"]), "spec_url": _spec_url(d["op"]),
+        groups.append({**d, "eager": eager_note(d), "short": clip(d["summary"], 200), "case": _case_text(out, d["seed"]), "spec_url": _spec_url(d["op"]),
                        "reason": d.get("reason", ""), "clause": d.get("clause", ""),
                        "expected": d.get("expected", ""), "observed": d.get("observed", "")})
     by_cell = []
@@ -182,7 +199,8 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
     versions = ", ".join(f"{k} {v}" for k, v in sorted(report.get("versions", {}).items()))
     env = Environment(loader=PackageLoader("conformance.reports", "templates"), autoescape=select_autoescape(["html", "j2"]))
     return env.get_template("report.html.j2").render(
-        created=report["created"], profile=report["profile"], seed=report["seed"], versions=versions,
+        created=report["created"], settings=run_settings(report), versions=versions,
+        adapter_errors=report.get("adapter_errors", []),
         targets=len(report["targets"]), cases=sum(t["cases"] for t in report["targets"]), groups=groups,
         undeclared_count=sum(1 for d in report["divergences"] if not d["declared"] and d["class"] != "spec-inconsistency"),
         action=needs_action(report, last), shown_actions=SHOWN_ACTIONS, colours=COLOURS,

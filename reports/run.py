@@ -30,6 +30,7 @@ from conformance.profiles import module_independent_draws
 from conformance.case import Case
 from conformance.registry import Target, loaded_target
 from conformance.history import Call
+from conformance.outcome import TargetBroken
 from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, NOT_RECHECKED,
                                 SAME_PROCESS_RUNS, STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs,
                                 edge_seed, fresh_verdict, note_hang, seen_hang, worker_name)
@@ -67,6 +68,21 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
     duplicate-heavy scatter property), each edge phase first, logging as it goes."""
     stats: Counter = Counter()
     start = time.monotonic()
+    try:
+        _run_properties(target, log, examples, seed_value, stats)
+    except TargetBroken as e:  # the target's own code failed: one line for it, no verdicts about the backend
+        stats["adapter_error"] = str(e)
+    _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
+                  "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
+                  "compile_timeouts": stats["compile-timeout"],
+                  "declarations": sum(len(v) for v in target.deviations.values()),
+                  "unmodelled_declarations": sum(d.blind() for v in target.deviations.values() for d in v),
+                  "compile_seconds": round(COMPILE_SECONDS[target.name], 2),
+                  **({"adapter_error": stats["adapter_error"]} if stats["adapter_error"] else {}),
+                  "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
+
+
+def _run_properties(target: Target, log: Path, examples: int, seed_value: int, stats: Counter) -> None:
     for kind in ops.kinds(target):
         runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
         strategy = ops.STRATEGIES[kind]
@@ -102,7 +118,7 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                     eager = {"eager_class": check_case(loaded_target(*target.eager), case, runs).cls} if target.eager else {}
                     _append(log, {"kind": "divergence", "op": target.op, "target": target.name,
                                   "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
-                                  "summary": verdict.detail[:200], "expected": verdict.expected[:400],
+                                  "summary": verdict.detail[:1000], "expected": verdict.expected[:400],
                                   "observed": verdict.observed[:400], "declared": dev is not None,
                                   "reason": dev.reason if dev else "", "case": case.to_json(), **eager,
                                   **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
@@ -113,13 +129,6 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
             prop = seed(edge_seed(target, label) if edge else seed_value)(prop)
             with module_independent_draws():
                 prop()
-    _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
-                  "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
-                  "compile_timeouts": stats["compile-timeout"],
-                  "declarations": sum(len(v) for v in target.deviations.values()),
-                  "unmodelled_declarations": sum(d.blind() for v in target.deviations.values() for d in v),
-                  "compile_seconds": round(COMPILE_SECONDS[target.name], 2),
-                  "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
 
 def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int, device: str = "cpu") -> None:
@@ -161,12 +170,13 @@ def measured_costs(path: Path) -> dict[str, float]:
     return {r["target"]: float(r["seconds"]) for r in _records(log) if r.get("kind") == "done" and "seconds" in r}
 
 
-def merge(out: Path, parts: list[Path], profile: str, seed_value: int, previous: list[Path] | None = None) -> Path:
+def merge(out: Path, parts: list[Path], profile: str, seed_value: int, previous: list[Path] | None = None,
+          examples: int | None = None) -> Path:
     """One report from several shard folders: their logs joined, then folded as a single run's."""
     out.mkdir(parents=True, exist_ok=True)
     lines = [line for p in parts for line in (p / "log.jsonl").read_text().splitlines()]
     (out / "log.jsonl").write_text("\n".join(lines) + "\n")
-    return write(out, profile, seed_value, previous)
+    return write(out, profile, seed_value, previous, examples)
 
 
 def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False,
@@ -191,7 +201,7 @@ def run(out: Path, targets: list[Target], examples: int, seed_value: int, profil
                 for future in finished:
                     future.result()  # a job's own error (not a target's) stops the run, as it would with one job
                     progress.step()
-    return write(out, profile, seed_value, previous)
+    return write(out, profile, seed_value, previous, examples)
 
 
 class _Progress:
@@ -251,7 +261,8 @@ def _group_id(target: str, cls: str, clause: str) -> str:
     return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
 
 
-def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path | None = None) -> Path:
+def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path | None = None,
+          examples: int | None = None) -> Path:
     """Fold ``log.jsonl`` into report.json, report.md and one seed file per divergence group."""
     records = _records(out / "log.jsonl")
     groups: dict[str, list[dict]] = defaultdict(list)
@@ -282,9 +293,12 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                 **({"compile_timeouts": r["compile_timeouts"]} if r.get("compile_timeouts") else {})}
                for r in sorted((r for r in records if r["kind"] == "done"),
                                                                   key=lambda r: (r["op"], r["target"]))]
+    broken = [{"target": r["target"], "op": r["op"], "backend": r["backend"], "error": r["adapter_error"]}
+              for r in records if r["kind"] == "done" and r.get("adapter_error")]
     report = {"schema_version": SCHEMA_VERSION, "created": datetime.datetime.now(datetime.timezone.utc).isoformat(),
-              "profile": profile, "seed": seed_value, "versions": versions(), "targets": targets,
-              "divergences": divergences, "blind_share": blind_share(records)}
+              "profile": profile, **({"examples": examples} if examples else {}), "seed": seed_value,
+              "versions": versions(), "targets": targets, "divergences": divergences,
+              "blind_share": blind_share(records), **({"adapter_errors": broken} if broken else {})}
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
     history = earlier_reports(previous)
     (out / HISTORY).write_text("".join(json.dumps(night, sort_keys=True) + "\n"
@@ -324,10 +338,11 @@ def earlier_reports(previous: list[Path] | Path | None) -> list[dict]:
 def markdown(report: dict, previous: dict | None = None) -> str:
     """report.md, short enough to paste into an issue: what needs action, the backends × ops counts,
     then what is declared (one line per op and target)."""
-    from conformance.reports.html import matrix, needs_action
+    from conformance.reports.html import clip, matrix, needs_action, run_settings
 
     action = needs_action(report, previous)
-    lines = [f"# Divergence report (seed {report['seed']}, profile {report['profile']})", "",
+    shown = ", ".join(f"{k} {v}" for k, v in sorted(report.get("versions", {}).items()))
+    lines = [f"# Divergence report ({run_settings(report)})", "", f"Versions: {shown}.", "",
              f"## Needs action now ({len(action)})", ""]
     for d in action:
         how = f"`python {d['repro']}`" if d.get("repro") else "no standalone script for this target"
@@ -335,6 +350,14 @@ def markdown(report: dict, previous: dict | None = None) -> str:
                      f"`conformance replay {d['seed']}`, {how}")
     if not action:
         lines.append("Nothing: no undeclared divergence, crash or timeout" + (", nothing new." if previous else "."))
+    if report.get("adapter_errors"):
+        lines += ["", f"## Adapter errors ({len(report['adapter_errors'])}): the target's own code failed, no verdict", ""]
+        lines += [f"- `{a['target']}` ({a['op']}): {a['error']}" for a in report["adapter_errors"]]
+    if previous is not None:
+        now = {d["id"] for d in report["divergences"]}
+        fixed = [d for d in previous["divergences"] if d["id"] not in now]
+        lines += ["", f"## Fixed since the previous report ({len(fixed)})", ""]
+        lines += [f"- `{d['target']}` {d['class']}: {clip(d['summary'], 160)}" for d in fixed] or ["None."]
     backends, ops, cells = matrix(report)
     lines += ["", "## Backends × spec ops (undeclared/declared divergence groups; ✓ all conform)", "",
               "| backend | " + " | ".join(op.removeprefix("stablehlo.").removeprefix("mlir.") for op in ops) + " |",
@@ -355,7 +378,7 @@ def markdown(report: dict, previous: dict | None = None) -> str:
     spec = [d for d in report["divergences"] if d["class"] == "spec-inconsistency"]
     if spec:
         lines += ["", "## Where the spec contradicts itself (not the target's fault)", ""]
-        lines += [f"- `{d['target']}` ×{d['count']}: {d['summary']}" for d in spec]
+        lines += [f"- `{d['target']}` ×{d['count']}: {clip(d['summary'], 240)}" for d in spec]
     compiled = [d for d in report["divergences"] if "eager_class" in d]
     if compiled:
         lines += ["", "## Compiled targets against the uncompiled target on the same case", ""]

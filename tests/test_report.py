@@ -154,6 +154,44 @@ def test_html_shows_new_fixed_and_persisting_against_a_previous_report(tmp_path,
     assert "<b>New (1)</b>" in page and "<b>Fixed (1)</b>" in page
     assert "fixed one" in page and '<section id="matrix">' in page
     assert "new since the previous report" in page  # the new group is on the action list
+    md = (tmp_path / "new" / "report.md").read_text()
+    assert "## Fixed since the previous report (1)" in md and "fixed one" in md
+
+
+def test_the_header_shows_the_real_example_count_and_the_versions_in_every_format(baseline):
+    """ARGS asks for 8 examples under the default (nightly) profile: every format says 8, not 1000."""
+    report = json.loads((baseline / "report.json").read_text())
+    assert report["examples"] == 8 and report["profile"] == "nightly"
+    said = "profile nightly, 8 examples per property (--examples), seed 3"
+    md, page = (baseline / "report.md").read_text(), (baseline / "report.html").read_text()
+    assert said in md.splitlines()[0] and said in page
+    numpy = f"numpy {report['versions']['numpy']}"
+    assert numpy in md and numpy in page
+
+
+def test_fail_on_sets_the_exit_code(tmp_path, capsys):
+    from conformance.cli import _finish
+
+    group = {"id": "g", "op": "stablehlo.gather", "target": "t:x", "class": "wrong-value", "declared": True}
+    cases = {"declared": [group], "undeclared": [{**group, "declared": False}], "none": []}
+    expected = {("declared", "never"): 0, ("declared", "undeclared"): 0, ("declared", "any"): 1,
+                ("undeclared", "never"): 0, ("undeclared", "undeclared"): 1, ("undeclared", "any"): 1,
+                ("none", "never"): 0, ("none", "undeclared"): 0, ("none", "any"): 0}
+    for (name, fail_on), code in expected.items():
+        path = tmp_path / "report.json"
+        path.write_text(json.dumps({"targets": [{"cases": 5}], "divergences": cases[name]}))
+        assert _finish(path, fail_on) == code, (name, fail_on)
+    out = capsys.readouterr().out
+    assert "1 targets, 5 cases: 1 divergence groups, 1 undeclared" in out and str(tmp_path / "report.html") in out
+
+
+def test_summaries_are_cut_at_a_word_boundary():
+    from conformance.reports.html import clip
+
+    text = "first difference at [3]: expected -0.0, observed 0.0 (the sign of a zero)"
+    assert clip(text, 200) == text
+    cut = clip(text, 30)
+    assert cut.endswith("…") and len(cut) <= 30 and text.startswith(cut[:-1]) and text[len(cut) - 1] in " ,;:"
 
 
 def test_a_compiled_targets_group_says_whether_eager_gave_the_same_verdict():
