@@ -92,11 +92,11 @@ def pytest_sessionfinish(session, exitstatus):
     if hasattr(session.config, "workeroutput"):
         session.config.workeroutput["conformance_unmatched"] = list(runner.UNMATCHED)
     keyword = session.config.getoption("keyword", "")
-    if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and keyword and session.config.getoption("backend"):
-        backends = ", ".join(session.config.getoption("backend"))
+    if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and keyword:
+        backends = ", ".join(session.config.getoption("backend") or ["all installed"])
         sys.stderr.write(
             f"ERROR: -k {keyword!r} selects none of the properties of --backend {backends}: property ids look like "
-            f"test_valid[stablehlo.gather/numpy:take[clip]] (`conformance list` names the targets)\n")
+            f"test_valid[stablehlo.gather/numpy:take[clip]] (`conformance list --backend NAME` names the targets)\n")
         session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
 
