@@ -393,11 +393,33 @@ def cmd_repro(args) -> int:
         if args.target:
             seed.target = args.target
             seed.backend = args.target.split(":")[0]
-        print(script(seed), end="")
+        text = script(seed)
     except (NoRepro, ValueError) as e:
         print(str(e) if str(e).startswith("conformance") else f"conformance repro: {e}", file=sys.stderr)
         return 2
-    return 0
+    if not args.check:
+        print(text, end="")
+        return 0
+    return _check_script(text)
+
+
+def _check_script(text: str) -> int:
+    """Run a repro script in a fresh interpreter and say what its exit code means; 0 where it shows the
+    divergence (exit 1), 1 where the target now agrees (exit 0), 2 where the script could not run."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "repro.py"
+        path.write_text(text)
+        done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=600)
+    meaning = {0: "the target agrees with the spec: not reproduced", 1: "the divergence is present: reproduced",
+               2: "the script could not run"}.get(done.returncode, "the process died (a crash reproduces a crash seed)")
+    print(f"repro script exit {done.returncode}: {meaning}")
+    if done.returncode not in (0, 1):
+        print((done.stdout + done.stderr).strip().splitlines()[-1:][0] if (done.stdout + done.stderr).strip() else "",
+              file=sys.stderr)
+    return {1: 0, 0: 1}.get(done.returncode, 2)
 
 
 def cmd_replay(args) -> int:
@@ -483,6 +505,8 @@ def main(argv: list[str] | None = None) -> int:
     repro.add_argument("seed", nargs="?", help="a seed file (JSON)")
     repro.add_argument("--case", help="a case (JSON, or @path) instead of a seed file; needs --target")
     repro.add_argument("--target", help="run the seed's case on this target instead (backend:name)")
+    repro.add_argument("--check", action="store_true", help="run the script in a fresh interpreter: exit 0 where it "
+                       "reproduces the divergence (script exit 1), 1 where the target agrees, 2 where it cannot run")
     repro.add_argument("--class", dest="cls", default="wrong-value", help="with --case: the divergence class to state")
     _add_device(repro)
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")

@@ -1,0 +1,65 @@
+"""The repro contract, on a user's own backend module (outside adapters/, no ``repro=`` snippet): the
+script imports the target from its module and says so, prints versions, the spec URL and clause and
+the case, and exits 1 while the bug is there, 0 once it is fixed, 2 when it cannot run (a broken
+import); ``conformance repro --check`` runs it in a fresh interpreter and reads that code."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from conformance.case import Case
+from conformance.seeds import make_seed
+
+MODULE = '''import numpy as np
+{first}
+from conformance.registry import target
+
+
+@target("stablehlo.maximum", "mine:max")
+def maximum(lhs, rhs, **_):
+    return {body}(lhs, rhs)
+'''
+BUGGY, FIXED = "np.fmax", "np.maximum"  # fmax drops a NaN: the spec's maximum propagates it
+
+
+@pytest.fixture()
+def project(tmp_path):
+    (tmp_path / "my_backend.py").write_text(MODULE.format(first="", body=BUGGY))
+    case = Case("stablehlo.maximum", {"lhs": np.array([0.0, 1.0], np.float32), "rhs": np.array([np.nan, 0.5], np.float32)},
+                {"rhs_as_scalar": False})
+    make_seed("my_backend", "mine:max", "wrong-value", case).save(tmp_path / "seed.json")
+    return tmp_path
+
+
+def _run(args, folder):
+    return subprocess.run(args, cwd=folder, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(folder)})
+
+
+def test_a_user_targets_script_exits_1_then_0_once_fixed_and_2_when_it_cannot_run(project):
+    made = _run([sys.executable, "-m", "conformance.cli", "repro", "seed.json"], project)
+    assert made.returncode == 0, made.stderr
+    script = project / "repro.py"
+    script.write_text(made.stdout)
+    assert "from my_backend import maximum" in made.stdout and "no repro= snippet" in made.stdout
+    assert "import conformance" not in made.stdout.split("from my_backend")[0]  # the suite only through the user's module
+    buggy = _run([sys.executable, "repro.py"], project)
+    assert buggy.returncode == 1, buggy.stdout + buggy.stderr
+    for said in ("versions: numpy ", "python ", "spec: https://github.com/openxla/stablehlo/",
+                 "clause: maximum", "case ", "first differences: at (0,): expected np.float32(nan), observed np.float32(0.0)"):
+        assert said in buggy.stdout, (said, buggy.stdout)
+    assert _run([sys.executable, "-m", "conformance.cli", "repro", "--check", "seed.json"], project).returncode == 0
+    (project / "my_backend.py").write_text(MODULE.format(first="", body=FIXED))
+    assert _run([sys.executable, "repro.py"], project).returncode == 0
+    (project / "my_backend.py").write_text(MODULE.format(first="import a_package_nobody_installed", body=BUGGY))
+    broken = _run([sys.executable, "repro.py"], project)
+    assert broken.returncode == 2 and "could not run: ModuleNotFoundError" in broken.stdout, broken.stdout + broken.stderr
+
+
+def test_a_script_with_a_bug_of_its_own_exits_2_not_1(project):
+    made = _run([sys.executable, "-m", "conformance.cli", "repro", "seed.json"], project).stdout
+    (project / "repro.py").write_text(made.replace("observed = maximum(", "observed = maximun("))
+    run = _run([sys.executable, "repro.py"], project)
+    assert run.returncode == 2 and "could not run: NameError" in run.stdout, run.stdout + run.stderr
