@@ -67,7 +67,7 @@ def onnx_shape_inference_add(*, operands, result, **_):
     (a, b), (r,) = _shapes(operands), _shapes([result])
     graph = helper.make_graph([helper.make_node("Add", ["a", "b"], ["r"])], "add",
                               [value_info("a", a), value_info("b", b)], [value_info("r", r)])
-    shape_inference.infer_shapes(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)]),
+    shape_inference.infer_shapes(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8),
                                  strict_mode=True)
     return np.asarray(True)  # accepted
 

@@ -247,7 +247,7 @@ def _slice_model(element: np.dtype, rank: int, index: np.dtype):
             [helper.make_tensor_value_info(n, idx, [rank]) for n in ("starts", "ends", "axes")]
         node = helper.make_node("Slice", ["data", "starts", "ends", "axes"], ["out"])
         graph = helper.make_graph([node], "slice", inputs, [helper.make_tensor_value_info("out", elem, None)])
-        _MODELS[key] = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        _MODELS[key] = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)], ir_version=8)
     return _MODELS[key]
 
 

@@ -103,3 +103,18 @@ def test_the_case_model_sits_below_the_strategies():
 
 def test_the_check_finds_a_cycle():
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_every_onnx_model_an_adapter_builds_pins_its_ir_version():
+    """A model without ``ir_version`` takes the installed onnx's newest, which an older onnxruntime
+    refuses: a false ``rejects-valid`` on exactly the releases a bisect runs (seen: onnxruntime 1.24.1
+    beside a current onnx refused the dynamic_slice model)."""
+    unpinned = []
+    for name, path in _modules().items():
+        if not name.startswith("conformance.adapters."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "make_model" \
+                    and not any(k.arg == "ir_version" for k in node.keywords):
+                unpinned.append(f"{path.name}:{node.lineno}")
+    assert not unpinned, unpinned
