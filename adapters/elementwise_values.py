@@ -283,22 +283,46 @@ def _fold_by_keyword(call: Callable, args: list, constant: list[bool]):
     return call(*args, constant=constant)
 
 
-def onnx_targets(backend: str, run_model: Callable[[bytes, dict], np.ndarray], isolated: bool = True) -> list:
+def onnx_targets(backend: str, run_model: Callable[[bytes, dict], np.ndarray], isolated: bool = True,
+                 repro: Callable | None = None) -> list:
     """One target per op with an ONNX node, run by ``run_model(model bytes, feeds)``; operands the
-    case marks constant are initializers."""
+    case marks constant are initializers. ``repro``: ``(op, node, attrs) -> snippet`` for ``conformance repro``."""
     made = []
     for op, (node, attrs, types) in ONNX_NODES.items():
         def call(*arrays, _node=node, _attrs=attrs, constant=None):
             return run_model(*onnx_model(_node, _attrs, list(arrays), arrays[-1].dtype, constant))
         api = f"{node}-{ONNX_OPSET}" + ("[fmod=1]" if node == "Mod" else f"[{attrs['direction']}]" if node == "BitShift" else "")
-        made.append(make(backend, api, op, call, dtypes=types, isolated=isolated, fold=_fold_by_keyword))
+        made.append(make(backend, api, op, call, dtypes=types, isolated=isolated, fold=_fold_by_keyword,
+                         repro=repro(op, node, attrs) if repro else None))
 
     def compare(a, b, direction, constant=None):
         return run_model(*onnx_model(ONNX_COMPARE[direction], {}, [a, b], np.dtype(bool), constant))
     made.append(make(backend, f"Equal/Greater/.../Less-{ONNX_OPSET}", "compare", compare,
                      dtypes=INTS + ("float16", "float32", "float64"), directions=tuple(ONNX_COMPARE),
-                     isolated=isolated, fold=_fold_by_keyword))
+                     isolated=isolated, fold=_fold_by_keyword, repro=repro("compare", "", {}) if repro else None))
     return made
+
+
+def _onnxruntime_repro(op: str, node: str, attrs: dict):
+    """The snippet of an onnxruntime elementwise target: the one-node model built with onnx.helper (every
+    operand a graph input) and run by an InferenceSession on the CPU provider."""
+    from conformance.adapters.repro_code import literal
+
+    def repro(kw, case):
+        arrays = [np.asarray(kw[n]) for n in operand_names(op)]
+        name = ONNX_COMPARE[kw["comparison_direction"]] if op == "compare" else node
+        out = "bool" if op == "compare" else arrays[-1].dtype.name
+        return (["import onnxruntime", "from onnx import helper"],
+                [f"arrays = [{', '.join(literal(a) for a in arrays)}]",
+                 "inputs = [helper.make_tensor_value_info('x%d' % i, helper.np_dtype_to_tensor_dtype(a.dtype), list(a.shape))"
+                 " for i, a in enumerate(arrays)]",
+                 f"out = helper.make_tensor_value_info('y', helper.np_dtype_to_tensor_dtype(np.dtype({out!r})), None)",
+                 f"node = helper.make_node({name!r}, ['x%d' % i for i in range(len(arrays))], ['y'], **{attrs!r})",
+                 f"model = helper.make_model(helper.make_graph([node], 'repro', inputs, [out]), "
+                 f"opset_imports=[helper.make_opsetid('', {ONNX_OPSET})], ir_version=8)",
+                 "session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"],
+                "session.run(None, {'x%d' % i: a for i, a in enumerate(arrays)})[0]")
+    return repro
 
 
 _ORT_SESSIONS: dict[bytes, object] = {}
@@ -314,7 +338,7 @@ def _onnxruntime_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     return _ORT_SESSIONS[model].run(None, feeds)[0]
 
 
-ONNXRUNTIME = onnx_targets("onnxruntime", _onnxruntime_run)
+ONNXRUNTIME = onnx_targets("onnxruntime", _onnxruntime_run, repro=_onnxruntime_repro)
 
 
 # --- StableHLO text: the reference interpreter (stablehlo) and PJRT (xla) -----------------------

@@ -422,6 +422,43 @@ def _check_script(text: str) -> int:
     return {1: 0, 0: 1}.get(done.returncode, 2)
 
 
+def cmd_bisect(args) -> int:
+    """Find the release of ``--package`` where the seed's divergence came in (or went away)."""
+    import tempfile
+
+    from conformance.compile_cache import ENV_DIR, default_folder
+    from conformance.reports.bisect import choose, save, search, venv_probe
+    from conformance.reports.repro import NoRepro, script
+    from conformance.seeds import load_seed
+
+    try:
+        seed = load_seed(args.seed)
+        versions = choose(args.versions, args.package)
+        text = script(seed)
+    except (ValueError, NoRepro) as e:
+        print(str(e) if str(e).startswith("conformance") else f"conformance bisect: {e}", file=sys.stderr)
+        return 2
+    if len(versions) < 2:
+        print(f"conformance bisect: --versions {args.versions}: expected at least two releases, got {versions}", file=sys.stderr)
+        return 2
+    envs = Path(args.env_dir or Path(os.environ.get(ENV_DIR) or default_folder()) / "bisect")
+    envs.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "repro.py"
+        path.write_text(text)
+        probe = venv_probe(args.package, path, envs)
+
+        def said(version: str) -> str:
+            answer = probe(version)
+            print(f"{args.package} {version}: {answer}", flush=True)
+            return answer
+
+        result = search(versions, said, args.package)
+    print(result.summary())
+    print(f"wrote {save(result, Path(args.seed))} ({result.seconds:.0f} s)")
+    return 0 if result.direction else 1
+
+
 def cmd_replay(args) -> int:
     """Re-run saved seeds: per seed, 'still diverges' or 'fixed'. Exit 1 while any still diverges."""
     from conformance.runner import check_case
@@ -509,6 +546,12 @@ def main(argv: list[str] | None = None) -> int:
                        "reproduces the divergence (script exit 1), 1 where the target agrees, 2 where it cannot run")
     repro.add_argument("--class", dest="cls", default="wrong-value", help="with --case: the divergence class to state")
     _add_device(repro)
+    bisect = sub.add_parser("bisect", help="the release of a package where a seed's divergence came in (or went away)")
+    bisect.add_argument("seed", help="a seed file (JSON)")
+    bisect.add_argument("--package", required=True, help="the distribution to vary, e.g. onnxruntime")
+    bisect.add_argument("--versions", required=True, help="A..B (releases on the index, both ends), all, or a comma list")
+    bisect.add_argument("--env-dir", help="where the per-release virtual environments are kept (default: "
+                                          "<cache folder>/bisect; reused by the next bisect)")
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
     replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
     _add_device(replay)
@@ -516,7 +559,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
-    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "edge-table": cmd_edge_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "edge-table": cmd_edge_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)
