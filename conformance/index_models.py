@@ -75,12 +75,12 @@ class IndexModel:
 def readings(dtype: np.dtype) -> list[str]:
     """The readings that can differ from reading values as they are, for an index ``dtype``."""
     out = ["keep", "from-end", "modulo"]
-    if dtype.kind == "u":
-        out += ["as-signed", "as-signed>from-end"]
+    if dtype.kind == "u":  # (numpy's take(mode='wrap') casts uint64 to intp, then wraps: as-signed>modulo)
+        out += ["as-signed", "as-signed>from-end", "as-signed>modulo"]
     if dtype.kind == "i":
         out += ["as-unsigned"]
     if dtype.itemsize > 4:
-        out += ["narrow-int32", "narrow-int32>from-end"]
+        out += ["narrow-int32", "narrow-int32>from-end", "narrow-int32>modulo"]
     return out
 
 
