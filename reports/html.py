@@ -26,6 +26,7 @@ COLOURS = {  # a class's colour: the worst ones red, misreads orange, refusals p
     "rejects-valid": "#6a1b9a", "clamp": "#1565c0", "fill": "#1976d2", "wrap": "#1e88e5", "skip-window": "#039be5",
     "error": "#0277bd", "spec-inconsistency": "#757575", "conform": "#2e7d32",
 }
+SHOWN_CAUSES = 6  # root causes on the first screen (the rest behind "more")
 SHOWN_ACTIONS = 12  # lines of the action list before "more" (the matrix stays in the first screen)
 
 
@@ -201,6 +202,7 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
     return env.get_template("report.html.j2").render(
         created=report["created"], settings=run_settings(report), versions=versions,
         adapter_errors=report.get("adapter_errors", []),
+        causes=[{**c, "short": clip(c["what"], 120)} for c in report.get("root_causes", [])], shown_causes=SHOWN_CAUSES,
         targets=len(report["targets"]), cases=sum(t["cases"] for t in report["targets"]), groups=groups,
         undeclared_count=sum(1 for d in report["divergences"] if not d["declared"] and d["class"] != "spec-inconsistency"),
         action=needs_action(report, last), shown_actions=SHOWN_ACTIONS, colours=COLOURS,

@@ -36,6 +36,7 @@ from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_R
                                 edge_seed, fresh_verdict, note_hang, seen_hang, worker_name)
 from conformance.seeds import make_seed, versions
 from conformance.reports.html import eager_note
+from conformance.reports.triage import root_causes
 
 SCHEMA_VERSION = 1
 
@@ -121,6 +122,7 @@ def _run_properties(target: Target, log: Path, examples: int, seed_value: int, s
                                   "summary": verdict.detail[:1000], "expected": verdict.expected[:400],
                                   "observed": verdict.observed[:400], "declared": dev is not None,
                                   "reason": dev.reason if dev else "", "case": case.to_json(), **eager,
+                                  **({"known": dev.known} if dev and dev.known else {}),
                                   **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
                                   **({"model": dev.model} if dev and dev.model else {}),
                                   **({"unmodelled": True} if dev and dev.blind() else {})})
@@ -284,6 +286,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                             "expected": smallest.get("expected", ""), "observed": smallest.get("observed", ""),
                             "count": len(rs), "declared": smallest["declared"],
                             **({"reason": smallest["reason"]} if smallest["declared"] else {}),
+                            **({"known": smallest["known"]} if smallest.get("known") else {}),
                             "summary": smallest["summary"], "seed": str(seed_path),
                             **({"eager_class": smallest["eager_class"]} if "eager_class" in smallest else {}),
                             "repro": _write_repro(out, gid, group_seed)})
@@ -299,6 +302,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
               "profile": profile, **({"examples": examples} if examples else {}), "seed": seed_value,
               "versions": versions(), "targets": targets, "divergences": divergences,
               "blind_share": blind_share(records), **({"adapter_errors": broken} if broken else {})}
+    report["root_causes"] = root_causes(divergences)
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
     history = earlier_reports(previous)
     (out / HISTORY).write_text("".join(json.dumps(night, sort_keys=True) + "\n"
@@ -310,6 +314,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     return out / "report.json"
 
 
+ROOT_CAUSES_SHOWN = 15  # root causes listed in report.md (all of them are in report.json and report.html)
 HISTORY = "history.jsonl"  # one line a night: enough of each report for the trend and the new/fixed lists
 HISTORY_NIGHTS = 60
 SUMMARY_KEYS = ("id", "op", "target", "backend", "class", "count", "declared", "summary")
@@ -350,6 +355,17 @@ def markdown(report: dict, previous: dict | None = None) -> str:
                      f"`conformance replay {d['seed']}`, {how}")
     if not action:
         lines.append("Nothing: no undeclared divergence, crash or timeout" + (", nothing new." if previous else "."))
+    causes = report.get("root_causes", [])
+    if causes:
+        lines += ["", f"## Root causes ({len(causes)}: {len(report['divergences'])} groups)", ""]
+        for c in causes[:ROOT_CAUSES_SHOWN]:
+            seen = f"{len(c['groups'])} groups, {len(c['targets'])} targets, {len(c['ops'])} ops"
+            how = f"`python {c['repro']}`" if c.get("repro") else f"`conformance replay {c['seed']}`"
+            known = f" ({c['known']})" if c.get("known") else ""
+            lines.append(f"- {c['backend']} — {'declared' if c['declared'] else '**undeclared**'}: "
+                         f"{clip(c['what'], 140)} — {seen} — {c['status']}{known} — {how}")
+        if len(causes) > ROOT_CAUSES_SHOWN:
+            lines.append(f"- … {len(causes) - ROOT_CAUSES_SHOWN} more in report.json / report.html")
     if report.get("adapter_errors"):
         lines += ["", f"## Adapter errors ({len(report['adapter_errors'])}): the target's own code failed, no verdict", ""]
         lines += [f"- `{a['target']}` ({a['op']}): {a['error']}" for a in report["adapter_errors"]]

@@ -1,0 +1,48 @@
+"""Root causes in the report: groups one declaration excuses are one cause; undeclared groups of one
+backend and class showing the same value pattern (a NaN dropped) are one cause across ops; a
+declaration's ``known`` URL is its upstream status; undeclared causes come first."""
+from conformance.reports.run import markdown
+from conformance.reports.triage import pattern, root_causes
+
+
+def _group(gid, target, op, cls="wrong-value", declared=False, summary="", **extra):
+    return {"id": gid, "target": target, "op": op, "class": cls, "backend": target.split(":")[0], "declared": declared,
+            "summary": summary, "clause": f"{op}: clause", "seed": f"seeds/{gid}.json", "repro": f"repro/{gid}.py",
+            "count": 1, **extra}
+
+
+NAN = "maximum(lhs=np.float16(0.0), rhs=np.float16(nan)): expected np.float16(nan), got np.float16(0.0) (3 of 8 differ)"
+NAN_MIN = "minimum(lhs=np.float32(nan), rhs=np.float32(1.0)): expected np.float32(nan), got np.float32(1.0) (1 of 4 differ)"
+ZERO = "maximum(lhs=np.float16(-0.0), rhs=np.float16(0.0)): expected np.float16(0.0), got np.float16(-0.0) (1 of 8 differ)"
+
+
+def test_patterns_are_read_from_the_first_differing_element():
+    assert pattern(NAN) == "a NaN dropped" and pattern(ZERO) == "a zero's sign lost"
+    assert pattern("divide(...): expected np.float32(1.0), got np.float32(nan)") == "a NaN made"
+    assert pattern("expected np.int8(3), got np.int8(4)") == "" and pattern("raised IndexError") == ""
+
+
+def test_groups_sharing_a_cause_are_one_root_cause_across_ops():
+    groups = [_group("a", "mine:max", "stablehlo.maximum", summary=NAN),
+              _group("b", "mine:min", "stablehlo.minimum", summary=NAN_MIN),
+              _group("c", "mine:max", "stablehlo.maximum", summary=ZERO),
+              _group("d", "mine:take", "stablehlo.gather", cls="clamp", declared=True, reason="clamps (documented)"),
+              _group("e", "mine:gather_nd", "onnx.GatherND", cls="clamp", declared=True, reason="clamps (documented)",
+                     known="https://github.com/x/y/issues/1"),
+              _group("f", "other:max", "stablehlo.maximum", summary=NAN)]
+    causes = root_causes(groups)
+    assert [sorted(c["groups"]) for c in causes] == [["a", "b"], ["c"], ["f"], ["d", "e"]]
+    assert causes[-1]["status"] == "known upstream"  # e's known URL, though d came first
+    nan = causes[0]
+    assert nan["what"] == "wrong-value: a NaN dropped" and nan["ops"] == ["stablehlo.maximum", "stablehlo.minimum"]
+    assert nan["status"] == "new" and causes[-1]["declared"]
+    md = markdown({"seed": 0, "profile": "ci", "examples": 20, "versions": {}, "targets": [], "divergences": groups,
+                   "root_causes": causes})
+    assert "## Root causes (4: 6 groups)" in md and "a NaN dropped — 2 groups, 2 targets, 2 ops — new" in md
+
+
+def test_a_known_url_on_any_group_of_a_cause_is_its_status():
+    groups = [_group("d", "mine:take", "stablehlo.gather", cls="clamp", declared=True, reason="r",
+                     known="https://github.com/x/y/issues/1")]
+    (cause,) = root_causes(groups)
+    assert cause["status"] == "known upstream" and cause["known"].endswith("/issues/1")
