@@ -49,7 +49,7 @@ def _add_device(parser, default: str | None = "cpu") -> None:
 
 def _versions() -> dict[str, str]:
     out = {}
-    for pkg in ("numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime", "openvino", "iree-base-compiler",
+    for pkg in ("tensor-index-conformance", "numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime", "openvino", "iree-base-compiler",
                 "iree-base-runtime", "hypothesis"):
         try:
             out[pkg] = importlib.metadata.version(pkg)
@@ -416,9 +416,9 @@ def _check_script(text: str) -> int:
     meaning = {0: "the target agrees with the spec: not reproduced", 1: "the divergence is present: reproduced",
                2: "the script could not run"}.get(done.returncode, "the process died (a crash reproduces a crash seed)")
     print(f"repro script exit {done.returncode}: {meaning}")
-    if done.returncode not in (0, 1):
-        print((done.stdout + done.stderr).strip().splitlines()[-1:][0] if (done.stdout + done.stderr).strip() else "",
-              file=sys.stderr)
+    said = (done.stdout + done.stderr).strip().splitlines()
+    if done.returncode not in (0, 1) and said:
+        print(said[-1], file=sys.stderr)  # what stopped it
     return {1: 0, 0: 1}.get(done.returncode, 2)
 
 

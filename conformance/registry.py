@@ -376,9 +376,7 @@ def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "
     """Worker side of an isolated call: run ``backend``'s target ``name`` on copies of the inputs, in
     the memory ``layouts`` given (a ``Guarded`` value: which inputs the target changed)."""
     from conformance import runtime
-    from conformance.outcome import guarded_call
-
-    from conformance.outcome import AdapterError
+    from conformance.outcome import AdapterError, guarded_call
 
     runtime.set_device(device)
     try:
