@@ -43,7 +43,8 @@ def operand_values(draw, shape: tuple[int, ...], dtype_name: str, scenario: str 
     elif dt.kind == "c":
         values = (base + 1j * (-base - 0.5)).astype(dt)
     else:
-        values = (base * 0.5 - 3).astype(dt)
+        with np.errstate(over="ignore"):  # a large float16 array runs past 65504: those elements are inf, quietly
+            values = (base * 0.5 - 3).astype(dt)
     pool = value_pool(scenario, dtype_name) if scenario != "ordinary" else []
     if n and pool:
         rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
