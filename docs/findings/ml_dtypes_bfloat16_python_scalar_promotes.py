@@ -1,0 +1,14 @@
+"""ml_dtypes (not numpy): a bfloat16 array with a Python float gives float32. numpy's weak-scalar rule
+(NEP 50) keeps the array's type for its own float16; bfloat16 is ml_dtypes' type, whose registered
+promotion with a Python float goes to float32. Exits 1 while the behaviour is there."""
+import importlib.metadata
+import sys
+
+import ml_dtypes
+import numpy as np
+
+bf16 = np.add(np.array([1.0], ml_dtypes.bfloat16), 2.5).dtype
+f16 = np.add(np.array([1.0], np.float16), 2.5).dtype
+print(f"bfloat16 array + 2.5 -> {bf16} (expected bfloat16); float16 array + 2.5 -> {f16}")
+print(f"versions: ml_dtypes {importlib.metadata.version('ml_dtypes')}, numpy {np.__version__}")
+sys.exit(1 if bf16 != np.dtype(ml_dtypes.bfloat16) else 0)
