@@ -1,0 +1,22 @@
+"""torch.compile (Inductor, CPU, default settings): a compiled function called with the Python float 0.0
+and then with -0.0 reuses the graph specialised on 0.0, because Dynamo guards a Python float constant
+with ==, and -0.0 == 0.0. So torch.div(y, -0.0) divides by +0.0: 1.0 / -0.0 gives +inf (eager torch and
+IEEE-754: -inf). Neither rounding_mode nor dynamic=True is needed; every op taking a Python float is
+affected (sub, mul, fmod, comparisons, ...). Exits 1 while the sign is lost."""
+import importlib.metadata
+import sys
+
+import torch
+
+
+def call(x, s):
+    return torch.div(x, s)
+
+
+compiled = torch.compile(call)
+y = torch.tensor([1.0, -1.0, 0.0], dtype=torch.float64)
+compiled(y, 0.0)
+got, eager = compiled(y, -0.0), torch.div(y, -0.0)
+print(f"compiled torch.div({y.tolist()}, -0.0) after a call with 0.0 = {got.tolist()}; eager: {eager.tolist()}")
+print(f"versions: torch {importlib.metadata.version('torch')}")
+sys.exit(1 if not torch.equal(torch.signbit(got), torch.signbit(eager)) else 0)
