@@ -259,6 +259,18 @@ def blind_share(records: list[dict]) -> dict:
     return out
 
 
+def _bisected(seed_path: Path) -> dict:
+    """``{"bisect": summary}`` where ``conformance bisect`` left its result beside the group's seed
+    (``<id>.bisect.json``; the report shows it once written again, e.g. by ``--resume``), else {}."""
+    path = seed_path.with_name(seed_path.stem + ".bisect.json")
+    if not path.is_file():
+        return {}
+    try:
+        return {"bisect": json.loads(path.read_text())["summary"]}
+    except (ValueError, KeyError):
+        return {}
+
+
 def _group_id(target: str, cls: str, clause: str) -> str:
     return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
 
@@ -289,7 +301,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                             **({"known": smallest["known"]} if smallest.get("known") else {}),
                             "summary": smallest["summary"], "seed": str(seed_path),
                             **({"eager_class": smallest["eager_class"]} if "eager_class" in smallest else {}),
-                            "repro": _write_repro(out, gid, group_seed)})
+                            "repro": _write_repro(out, gid, group_seed), **_bisected(out / seed_path)})
     targets = [{"id": r["target"], "op": r["op"], "backend": r["backend"], "cases": r["cases"], "conform": r["conform"],
                 "unsupported": r["unsupported"],
                 **({"compile_seconds": r["compile_seconds"]} if r.get("compile_seconds") else {}),
@@ -352,7 +364,7 @@ def markdown(report: dict, previous: dict | None = None) -> str:
     for d in action:
         how = f"`python {d['repro']}`" if d.get("repro") else "no standalone script for this target"
         lines.append(f"- `{d['target']}` **{d['class']}** ×{d['count']}{eager_note(d)} — {d['why']} — "
-                     f"`conformance replay {d['seed']}`, {how}")
+                     f"`conformance replay {d['seed']}`, {how}" + (f" — bisect: {d['bisect']}" if d.get("bisect") else ""))
     if not action:
         lines.append("Nothing: no undeclared divergence, crash or timeout" + (", nothing new." if previous else "."))
     causes = report.get("root_causes", [])

@@ -58,3 +58,23 @@ def test_releases_that_do_not_install_are_stepped_over():
 def test_no_change_across_the_range_says_so():
     result = search(releases("x", fake_index), lambda v: BAD, "x")
     assert result.direction == "" and result.first_bad is None and "no change" in result.summary()
+
+
+def test_a_bisect_beside_a_groups_seed_is_shown_in_the_report(tmp_path):
+    """``conformance bisect out/seeds/<id>.json`` writes ``<id>.bisect.json``; the report written again
+    (``--resume``) carries its summary in report.json, report.md's action list and report.html."""
+    import json
+
+    from conformance.cli import main
+    from conformance.reports.bisect import save
+
+    out = tmp_path / "r"
+    args = ["report", "--backends", "numpy", "--ops", "stablehlo.gather", "--examples", "2", "--out", str(out)]
+    assert main(args) == 0
+    group = json.loads((out / "report.json").read_text())["divergences"][0]
+    result = search(["1.0.0", "1.1.0", "1.2.0"], lambda v: BAD if v >= "1.1.0" else GOOD, "numpy")
+    save(result, out / group["seed"])
+    assert main(["report", "--resume", str(out)]) == 0
+    again = {d["id"]: d for d in json.loads((out / "report.json").read_text())["divergences"]}[group["id"]]
+    assert again["bisect"] == "numpy: last good 1.0.0, first bad 1.1.0 (tried 1.0.0 good, 1.2.0 bad, 1.1.0 bad)"
+    assert again["bisect"] in (out / "report.html").read_text()
