@@ -31,7 +31,8 @@ def repro_command(target: Target, case: Case) -> str:
             f"--device {runtime.device()} --case {case_argument(case)}")
 
 
-def _spec_url(op: str) -> str:
+def spec_url(op: str) -> str:
+    """The public URL of the spec text ``op``'s oracle transcribes ('' for an unknown op)."""
     from conformance.opspec import spec_ops
 
     spec = spec_ops().get(op)
@@ -51,7 +52,7 @@ def describe_divergence(target: Target, case: Case, verdict: Verdict) -> str:
         + (f"; also explained as {', '.join(verdict.also)}" if verdict.also else ""),
         f"case {case.id}: {case.describe()}",
     ]
-    url = _spec_url(case.op)
+    url = spec_url(case.op)
     if verdict.clause or url:
         lines.append(f"spec clause: {verdict.clause or '(the op)'}" + (f" — {url}" if url else ""))
     if verdict.expected:

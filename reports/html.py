@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from conformance.report_text import spec_url
 from conformance.verdict import MEANINGS, SEVERITY
 
 COLOURS = {  # a class's colour: the worst ones red, misreads orange, refusals purple, index policies blue
@@ -126,12 +127,6 @@ def _op_order() -> list[str]:
     return list(spec_ops())
 
 
-def _spec_url(op: str) -> str:
-    from conformance.report_text import _spec_url as url
-
-    return url(op)
-
-
 def _case_text(out: Path | None, seed_path: str) -> str:
     """The group's smallest case, pretty-printed: op, attributes, and each array (values when small)."""
     if out is None or not (out / seed_path).is_file():
@@ -185,7 +180,7 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
     backends, ops, cells = matrix(report)
     groups = []
     for d in report["divergences"]:
-        groups.append({**d, "eager": eager_note(d), "short": clip(d["summary"], 200), "case": _case_text(out, d["seed"]), "spec_url": _spec_url(d["op"]),
+        groups.append({**d, "eager": eager_note(d), "short": clip(d["summary"], 200), "case": _case_text(out, d["seed"]), "spec_url": spec_url(d["op"]),
                        "reason": d.get("reason", ""), "clause": d.get("clause", ""),
                        "expected": d.get("expected", ""), "observed": d.get("observed", "")})
     by_cell = []

@@ -208,13 +208,13 @@ def script(seed: Seed) -> str:
     if case.attrs.get("constants"):  # (a folded divergence shows only when the compiler sees constants)
         title += (f"\n\nThe suite gave the compiler {', '.join(case.attrs['constants'])} as compile-time constants; "
                   f"this script passes\nevery operand as an argument. `conformance replay SEED` runs the case with its constants.")
-    from conformance.report_text import _spec_url
+    from conformance.report_text import spec_url
 
     tops = [line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))]
     distributions = list(dict.fromkeys(["numpy"] + [d for m in tops for d in DISTRIBUTIONS.get(m, [m])]))
     return TEMPLATE.format(title=title, packages=packages,
                            imports="\n".join("    " + line for line in imports) or "    pass", clause=clause,
-                           spec_url=_spec_url(case.op), distributions=distributions,
+                           spec_url=spec_url(case.op), distributions=distributions,
                            case_text=f"case {case.id}: {case.describe()}",
                            expected=expected, crash_note=_CRASH_NOTE if seed.cls == "crash" else "",
                            setup="\n".join("    " + line for line in setup) or "    pass", call=call)
