@@ -367,6 +367,17 @@ def constant_operands(case: Case) -> bool:
     return bool(case.attrs.get("constants"))
 
 
+def rank_above_6(case: Case) -> bool:
+    """Some array of the case has rank 7 or more (kernels specialised for rank 6 or less fall back)."""
+    return any(np.ndim(a) > 6 for a in case.arrays.values())
+
+
+def int64_elements(case: Case) -> bool:
+    """The element type is int64 or uint64 (a backend may compute 64-bit integers in 32 bits)."""
+    return any(a.dtype.name in ("int64", "uint64") for k, a in case.arrays.items()
+               if k.split("[")[0] in ("inputs", "operand", "data", "lhs", "rhs", "on_true", "updates"))
+
+
 def folded_integer_division_by_zero(case: Case) -> bool:
     """An integer divide/remainder case whose array operands are all compile-time constants (a language
     scalar rhs is one too), with a zero divisor: the compiler's constant folder divides by zero."""
@@ -553,6 +564,8 @@ CONDITIONS = {
     "wrap-loop-index": wrap_loop_index,
     "constant-operands": constant_operands,
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
+    "rank-above-6": rank_above_6,
+    "int64-elements": int64_elements,
 }
 
 

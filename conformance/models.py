@@ -215,15 +215,16 @@ def _via_float32(a: np.ndarray, clamp: bool) -> np.ndarray:
 
 
 def float32_compute(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
-    alternatives = []
+    alternatives, judged = [], []
     for clamp in (False, True):
         rounded = _with_arrays(case, lambda k, v: v if _index_key(case, k) else _via_float32(v, clamp))
+        judged.append(_op_explains(rounded, observed))  # any order of a scatter's rounded updates
         for c in (case, rounded):
             try:
                 alternatives.append([_via_float32(r, clamp) for r in _results(c, observed)])
             except Exception:  # noqa: BLE001 - a rounded case the oracle cannot evaluate explains nothing
                 continue
-    return _explained_by(alternatives, observed)
+    return [np.logical_or.reduce([m, *(j[i] for j in judged)]) for i, m in enumerate(_explained_by(alternatives, observed))]
 
 
 def zeros(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:

@@ -114,3 +114,61 @@ def test_the_ftz_model_follows_any_update_order_and_excuses_nothing_else():
     for value in (-0.0, float(other_order)):
         assert covers("ftz", case, np.array([value], bf16)), value
     assert not covers("ftz", case, np.array([-0.2], bf16))
+
+
+def _ov_model(name):
+    return f"conformance.adapters.openvino:{name}"
+
+
+def test_openvino_constant_models_predict_the_measured_values_and_nothing_else():
+    """The measurements behind openvino.toml's constants declaration (openvino 2026.4.1): a float32
+    constant holding a subnormal loses every -0.0 with it; without one it keeps them; a folded Max is
+    std::max; a constant float16 divisor is its reciprocal rounded to float16."""
+    from conformance.case import Case
+    from conformance.models import covers
+
+    both = _ov_model("constant_runtime") + "+" + _ov_model("constant_folded")
+    f32 = np.float32
+
+    def add(lhs, rhs, constants):
+        return Case("stablehlo.add", {"lhs": np.array(lhs, f32), "rhs": np.array(rhs, f32)},
+                    {"rhs_as_scalar": False, "constants": constants})
+
+    flushing = add([-0.0, 1e-45, 1.0], [-0.0, -0.0, -0.0], ["lhs"])
+    assert covers(both, flushing, np.array([0.0, 0.0, 1.0], f32))
+    assert not covers(both, flushing, np.array([0.0, 0.0, 2.0], f32))  # a second wrong value
+    keeping = add([-0.0, 2.0, 1.0], [-0.0, -0.0, -0.0], ["lhs"])  # no subnormal: -0.0 stays
+    assert not covers(both, keeping, np.array([0.0, 2.0, 1.0], f32))
+    folded = Case("stablehlo.maximum", {"lhs": np.array([0.0, np.nan], np.float16), "rhs": np.array([np.nan, 0.0], np.float16)},
+                  {"rhs_as_scalar": False, "constants": ["lhs", "rhs"]})
+    assert covers(both, folded, np.array([0.0, np.nan], np.float16))
+    assert not covers(both, replace_constants(folded, []), np.array([0.0, np.nan], np.float16))
+    divide = Case("stablehlo.divide", {"lhs": np.array([6e-08, 1.0], np.float16), "rhs": np.array([6e-08, 2.0], np.float16)},
+                  {"rhs_as_scalar": False, "constants": ["rhs"]})
+    assert covers(both, divide, np.array([np.inf, 0.5], np.float16))
+    assert not covers(both, divide, np.array([np.inf, 0.25], np.float16))
+
+
+def replace_constants(case, constants):
+    from dataclasses import replace
+
+    return replace(case, attrs={**case.attrs, "constants": constants})
+
+
+def test_openvino_high_rank_and_unsigned_models():
+    from conformance.case import Case
+    from conformance.models import covers
+
+    shape = (2,) * 7
+    sub = Case("stablehlo.subtract", {"lhs": np.full(shape, -0.0, np.float32), "rhs": np.zeros(shape, np.float32)},
+               {"rhs_as_scalar": False, "constants": []})
+    assert covers(_ov_model("high_rank_negation"), sub, np.zeros(shape, np.float32))
+    assert not covers(_ov_model("high_rank_negation"), sub, np.ones(shape, np.float32))
+    # ScatterND max on uint64, measured: 64-bit values narrowed to their low 32 bits, signed
+    scatter = Case("onnx.ScatterND", {"data": np.array([[1, 2**64 - 2, 2**63 + 1], [2**63, 4, 5]], np.uint64),
+                                      "indices": np.array([-2], np.int64),
+                                      "updates": np.array([0, 0, 2**64 - 1], np.uint64)},
+                   {"opset": 18, "reduction": "max"})
+    model = _ov_model("unsigned_read_signed")
+    assert covers(model + "+narrow-int32-values", scatter, np.array([[1, 0, 1], [0, 4, 5]], np.uint64))
+    assert not covers(model + "+narrow-int32-values", scatter, np.array([[1, 0, 2], [0, 4, 5]], np.uint64))
