@@ -182,6 +182,11 @@ def close(*names: str) -> None:
             _WORKERS[name].close()
 
 
+def close_all() -> None:
+    """Stop every worker of this process (each restarts on its next call, in a fresh process)."""
+    close(*list(_WORKERS))
+
+
 def _serve() -> None:
     die_with_parent()
     attach_clock()  # before anything can start a process that would inherit the descriptor's number

@@ -205,4 +205,15 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
         history=history, trend_svg=trend_svg(history, report) if history else "",
         new=[now[i] for i in sorted(now.keys() - before.keys())] if last else [],
         fixed=[before[i] for i in sorted(before.keys() - now.keys())] if last else [],
-        persisting=len(now.keys() & before.keys()))
+        persisting=len(now.keys() & before.keys()), **_open_values(report.get("open_values", {})))
+
+
+def _open_values(found: dict) -> dict:
+    """The template's view of the values the spec leaves open: each row's targets grouped by value."""
+    rows = []
+    for r in found.get("rows", []):
+        by_value: dict[str, list[str]] = {}
+        for target, value in sorted(r["values"].items()):
+            by_value.setdefault(value, []).append(target)
+        rows.append({**r, "by_value": sorted(by_value.items(), key=lambda kv: -len(kv[1]))})
+    return {"open_rows": rows, "open_lone": found.get("lone", []), "open_changed": found.get("changed", [])}

@@ -35,6 +35,7 @@ from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_R
                                 SAME_PROCESS_RUNS, STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs,
                                 edge_seed, fresh_verdict, note_hang, seen_hang, worker_name)
 from conformance.seeds import make_seed, versions
+from conformance.open_values import changes, lone_values, observed_open, table
 from conformance.reports.html import eager_note
 from conformance.reports.triage import root_causes
 
@@ -84,6 +85,7 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
 
 
 def _run_properties(target: Target, log: Path, examples: int, seed_value: int, stats: Counter) -> None:
+    open_seen: set = set()
     for kind in ops.kinds(target):
         runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
         strategy = ops.STRATEGIES[kind]
@@ -107,6 +109,10 @@ def _run_properties(target: Target, log: Path, examples: int, seed_value: int, s
                 before = list(history.log(worker_name(target, case)))
                 verdict = check_case(target, case, runs)
                 note_hang(target, case, verdict)
+                for row in observed_open(case, verdict.value) if verdict.value is not None else ():
+                    if (key := (row["dtype"], row["inputs"])) not in open_seen:  # once per target and run
+                        open_seen.add(key)
+                        _append(log, {"kind": "open-value", "target": target.name, "backend": target.backend, **row})
                 stats["cases"] += 1
                 stats[verdict.cls if not verdict.diverges else "diverges"] += 1
                 if verdict.diverges:
@@ -315,8 +321,12 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
               "versions": versions(), "targets": targets, "divergences": divergences,
               "blind_share": blind_share(records), **({"adapter_errors": broken} if broken else {})}
     report["root_causes"] = root_causes(divergences)
-    (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
     history = earlier_reports(previous)
+    rows = table([r for r in records if r["kind"] == "open-value"])
+    backend_of = {r["target"]: r["backend"] for r in records if r["kind"] == "done"}
+    report["open_values"] = {"rows": rows, "lone": lone_values(rows, backend_of),
+                             **({"changed": changes(rows, history[-1].get("open_values", []))} if history else {})}
+    (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True))
     (out / HISTORY).write_text("".join(json.dumps(night, sort_keys=True) + "\n"
                                        for night in (history + [night_summary(report)])[-HISTORY_NIGHTS:]))
     (out / "report.md").write_text(markdown(report, history[-1] if history else None))
@@ -335,7 +345,14 @@ SUMMARY_KEYS = ("id", "op", "target", "backend", "class", "count", "declared", "
 def night_summary(report: dict) -> dict:
     """The part of a report that later reports need: its time, settings and divergence groups."""
     return {"created": report["created"], "profile": report["profile"], "seed": report["seed"],
-            "divergences": [{k: d[k] for k in SUMMARY_KEYS if k in d} for d in report["divergences"]]}
+            "divergences": [{k: d[k] for k in SUMMARY_KEYS if k in d} for d in report["divergences"]],
+            "open_values": _open_rows(report)}
+
+
+def _open_rows(report: dict) -> list[dict]:
+    """The open-value rows of a report (``{"rows": ...}``) or of a night summary (the rows alone)."""
+    found = report.get("open_values", [])
+    return found.get("rows", []) if isinstance(found, dict) else found
 
 
 def earlier_reports(previous: list[Path] | Path | None) -> list[dict]:
@@ -350,6 +367,33 @@ def earlier_reports(previous: list[Path] | Path | None) -> list[dict]:
             for night in (json.loads(line) for line in lines if line.strip()):
                 nights[night["created"]] = night_summary(night)
     return [nights[k] for k in sorted(nights)]
+
+
+OPEN_SHOWN = 20  # lone and changed open values listed in report.md (all of them are in report.json)
+
+
+def open_value_lines(open_values: dict) -> list[str]:
+    """report.md's section on the values the spec leaves open: informational, never a failure."""
+    rows = open_values.get("rows", [])
+    if not rows:
+        return []
+    from conformance.reports.html import clip
+
+    lone, changed = open_values.get("lone", []), open_values.get("changed", [])
+    targets = {t for r in rows for t in r["values"]}
+    lines = ["", f"## Where the spec leaves the value open (informational: {len(rows)} situations, "
+                 f"{len(targets)} targets; never a failure)", ""]
+    lines += [f"- lone value: `{v['target']}` gives {clip(v['value'], 40)} for {v['op'].removeprefix('stablehlo.')}"
+              f"({v['dtype']}: {clip(v['inputs'], 80)}); {v['agreeing']} other targets give {clip(v['others'], 40)} "
+              f"— {v['why']}" for v in lone[:OPEN_SHOWN]]
+    lines += [f"- changed: `{c['target']}` {c['op'].removeprefix('stablehlo.')}({c['dtype']}: {clip(c['inputs'], 80)}) "
+              f"was {clip(c['before'], 40)}, now {clip(c['now'], 40)}" for c in changed[:OPEN_SHOWN]]
+    if not (lone or changed):
+        lines.append("- no target alone against the others" + (", nothing changed since the previous report"
+                                                                if "changed" in open_values else ""))
+    elif len(lone) > OPEN_SHOWN or len(changed) > OPEN_SHOWN:
+        lines.append("- … more in report.json (`open_values`)")
+    return lines
 
 
 def markdown(report: dict, previous: dict | None = None) -> str:
@@ -403,6 +447,7 @@ def markdown(report: dict, previous: dict | None = None) -> str:
                   "| backend | declarations | unmodelled | declared cases | excused by unmodelled |", "|---|---|---|---|---|"]
         lines += [f"| {b} | {v['declarations']} | {v['unmodelled_declarations']} | {v['declared_cases']} | "
                   f"{v['unmodelled_cases']} |" for b, v in sorted(blind.items())]
+    lines += open_value_lines(report.get("open_values", {}))
     spec = [d for d in report["divergences"] if d["class"] == "spec-inconsistency"]
     if spec:
         lines += ["", "## Where the spec contradicts itself (not the target's fault)", ""]
