@@ -50,10 +50,10 @@ def torch_ready(kw: dict) -> list[str]:
 def pjrt_code(text: str, arrays: list) -> Code:
     """A script that compiles StableHLO ``text`` with jaxlib's PJRT CPU client and runs it on ``arrays``."""
     args = ", ".join(literal(a) for a in arrays)
-    return (["import jax", "from jax.extend import backend as jax_backend", "from jaxlib import _jax",
+    return (["import jax", "from jax.extend import backend as jax_backend", "from jaxlib.xla_client import DeviceList",
              'jax.config.update("jax_enable_x64", True)'],
             [f"TEXT = {text!r}", 'client = jax_backend.get_backend("cpu")', "device = client.local_devices()[0]",
-             "executable = client.compile_and_load(TEXT, _jax.DeviceList((device,)))"],
+             "executable = client.compile_and_load(TEXT, DeviceList((device,)))"],
             f"np.asarray(executable.execute([jax.device_put(a, device) for a in ({args},)])[0])")
 
 

@@ -18,7 +18,7 @@ OP = "stablehlo.gather"
 
 
 def _context():
-    from jax._src.interpreters import mlir as jax_mlir  # jaxlib's bindings with every dialect registered
+    from jax.interpreters import mlir as jax_mlir  # jaxlib's bindings with every dialect registered (public name)
 
     return jax_mlir.make_ir_context()
 

@@ -24,7 +24,7 @@ def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarra
     """Child side: compile (cached) and execute ``@main`` on ``device``."""
     import jax
     from jax.extend import backend as jax_backend
-    from jaxlib import _jax
+    from jaxlib.xla_client import DeviceList
 
     start = time.monotonic()
     client = jax_backend.get_backend(device)
@@ -32,7 +32,7 @@ def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarra
     key = (text, device)
     try:
         if key not in _EXECUTABLES:
-            _EXECUTABLES[key] = _load_or_compile(client, text, _jax.DeviceList((dev,)), device)
+            _EXECUTABLES[key] = _load_or_compile(client, text, DeviceList((dev,)), device)
         with jax.enable_x64(True):
             buffers = [jax.device_put(a, dev) for a in arrays]
         return [np.asarray(out) for out in _EXECUTABLES[key].execute(buffers)]

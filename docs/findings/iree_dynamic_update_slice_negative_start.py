@@ -2,6 +2,36 @@
 an update at start -1 is written at 127 (-1 read as 255, then clamped to 128 - 1); on int8[300] it is
 written at 255. The StableHLO spec clamps the start to 0. An i32 start -1 is clamped right. Exits 1
 while IREE writes anywhere but 0."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy', 'iree-base-compiler', 'iree-base-runtime')
 import sys
 
 import numpy as np

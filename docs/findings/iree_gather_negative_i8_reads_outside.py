@@ -1,6 +1,36 @@
 """IREE (llvm-cpu) gathers with a negative i8 start index read memory outside the operand: operand
 int32[2] = [0, 1], start index int8 -1 gives an arbitrary value (22033 here); the StableHLO spec
 clamps the start to 0 and gives 0. Exits 1 while the result is not 0."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy', 'iree-base-compiler', 'iree-base-runtime')
 import sys
 
 import numpy as np

@@ -3,6 +3,20 @@ stablehlo.remainder does not link: iree-lld: error: undefined symbol: fmod (floa
 is not IREE's default: by default IREE demotes f64 to f32 (and says the function's signature changed),
 which compiles but computes in float32; keeping float64, as the spec's f64 needs, is where it fails.
 Exits 1 while the compiler refuses it."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
 import importlib.metadata
 import sys
 

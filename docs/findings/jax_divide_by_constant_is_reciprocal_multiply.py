@@ -4,6 +4,20 @@ The same division with the divisor as an argument is IEEE division. About a thir
 values differ in the last place, in float16, float32 and float64 alike (first seen as float16
 65504 / 3.0 giving 21824, IEEE 21840, with the Python float 3.0 as the divisor).
 Exits 1 while the behaviour is there, 0 once division by a constant is correctly rounded."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
 import importlib.metadata
 import sys
 

@@ -1,6 +1,20 @@
 """ml_dtypes (not numpy): a bfloat16 array with a Python float gives float32. numpy's weak-scalar rule
 (NEP 50) keeps the array's type for its own float16; bfloat16 is ml_dtypes' type, whose registered
 promotion with a Python float goes to float32. Exits 1 while the behaviour is there."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
 import importlib.metadata
 import sys
 

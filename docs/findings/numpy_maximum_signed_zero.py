@@ -1,6 +1,36 @@
 """numpy: np.maximum does not order signed zeros: on float32, maximum(0.0, -0.0) is -0.0 (on float16,
 maximum(-0.0, 0.0) is -0.0); IEEE-754 maximum, the StableHLO spec's, gives +0.0 in both orders.
 Exits 1 while the behaviour is there."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy')
 import sys
 
 import numpy as np

@@ -1,6 +1,36 @@
 """OpenVINO (CPU plugin): a one-node ONNX Gather whose data or indices have no elements kills the process
 with SIGFPE (float32[2, 0] with index 0 on axis 0; float32[2, 3] with indices int64[1, 0]). ONNX allows
 empty tensors; the result is an empty tensor. Runs each case in a child process; exits 1 while any dies."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy', 'openvino', 'onnx')
 import subprocess
 import sys
 
@@ -22,10 +52,11 @@ core = ov.Core()
 compiled = core.compile_model(core.read_model(model.SerializeToString(), b""), "CPU")
 print(compiled([np.zeros(shape, np.float32), indices])[0].shape)
 """
-died = False
+died = broken = False
 for shape, axis, indices in (("[2, 0]", "0", "0"), ("[0, 3]", "1", "0"), ("[2, 3]", "0", "[[]]")):
     done = subprocess.run([sys.executable, "-c", CHILD, shape, axis, indices], capture_output=True, text=True)
     print(f"Gather(float32{shape}, indices={indices}, axis={axis}): "
           + (f"result shape {done.stdout.strip()}" if done.returncode == 0 else f"process died, exit code {done.returncode}"))
-    died |= done.returncode != 0
-sys.exit(1 if died else 0)
+    died |= done.returncode < 0
+    broken = broken or done.returncode > 0  # the child itself failed (an import error): not the bug
+sys.exit(2 if broken else 1 if died else 0)

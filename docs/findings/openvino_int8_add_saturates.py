@@ -7,6 +7,20 @@
    where the integer addition of StableHLO and ONNX wraps (0). The docs say nothing of saturating.
 
 Exits 1 while either shows (the suite declares both: adapters/deviations/openvino.toml)."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
 import importlib.metadata
 import sys
 

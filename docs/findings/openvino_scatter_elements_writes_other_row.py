@@ -1,6 +1,36 @@
 """OpenVINO (CPU plugin): ONNX ScatterElements does not check its indices. On float32[3, 2] zeros, axis 1,
 an index -3 at row 2 (out of range: valid indices are -2..1, an error in ONNX) writes the update into
 row 1 (flat offset 2 * 2 - 1). Exits 1 while the result changes instead of the call failing."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy', 'openvino', 'onnx')
 import sys
 
 import numpy as np

@@ -1,12 +1,42 @@
 """The StableHLO reference interpreter (jaxlib): an integer divide by zero kills the process with
 SIGFPE (the spec leaves the value implementation-defined: a value). Runs it in a child process;
 exits 1 if the child dies."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy', 'jax', 'jaxlib')
 import subprocess
 import sys
 
 code = r'''
 import numpy as np
-from jax._src.interpreters import mlir as jax_mlir
+from jax.interpreters import mlir as jax_mlir
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 text = """func.func public @main(%a: tensor<1xi32>, %b: tensor<1xi32>) -> tensor<1xi32> {
@@ -20,4 +50,4 @@ with jax_mlir.make_ir_context():
 '''
 child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
 print(f"child exit code {child.returncode}; stdout {child.stdout.strip()!r}; stderr tail {child.stderr.strip()[-200:]!r}")
-sys.exit(1 if child.returncode < 0 else 0)
+sys.exit(1 if child.returncode < 0 else 2 if child.returncode else 0)  # 2: the child could not run

@@ -3,6 +3,20 @@ and then with -0.0 reuses the graph specialised on 0.0, because Dynamo guards a 
 with ==, and -0.0 == 0.0. So torch.div(y, -0.0) divides by +0.0: 1.0 / -0.0 gives +inf (eager torch and
 IEEE-754: -inf). Neither rounding_mode nor dynamic=True is needed; every op taking a Python float is
 affected (sub, mul, fmod, comparisons, ...). Exits 1 while the sign is lost."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
 import importlib.metadata
 import sys
 

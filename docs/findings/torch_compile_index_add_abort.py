@@ -2,6 +2,36 @@
 (a parallel kernel), an out-of-range index kills the process with SIGABRT: the kernel's C++ bounds
 check throws inside its OpenMP region ("terminate called after throwing an instance of
 'std::runtime_error'"). Eager torch raises IndexError. Exits 1 while the compiled call aborts."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy', 'torch')
 import subprocess
 import sys
 import tempfile
@@ -20,4 +50,4 @@ with tempfile.TemporaryDirectory() as cache:  # a fresh Inductor cache: no kerne
     run = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True,
                          env={**__import__("os").environ, "TORCHINDUCTOR_CACHE_DIR": cache})
 print("child exit code", run.returncode, run.stdout.strip(), *run.stderr.strip().splitlines()[-2:], sep="\n")
-sys.exit(1 if run.returncode < 0 else 0)
+sys.exit(1 if run.returncode < 0 else 2 if run.returncode else 0)  # 2: the child could not run

@@ -3,6 +3,20 @@ zero divisor, kills the process with SIGFPE while XLA compiles it (the constant 
 The same values passed as arguments give a value. The spec leaves the value of an integer division by
 zero implementation-defined, but a value. Runs each form in a child process; exits 1 if the folded one
 dies while the argument one does not."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
 import subprocess
 import sys
 
@@ -19,4 +33,4 @@ for name, code in (("constants", FOLDED), ("arguments", ARGUMENTS)):
 import jax  # noqa: E402  (the versions, after the children ran)
 import jaxlib  # noqa: E402
 print(f"jax {jax.__version__}, jaxlib {jaxlib.__version__}, {sys.platform}")
-sys.exit(1 if codes["constants"] < 0 and codes["arguments"] == 0 else 0)
+sys.exit(2 if any(c > 0 for c in codes.values()) else 1 if codes["constants"] < 0 and codes["arguments"] == 0 else 0)  # 2: a child could not run

@@ -1,12 +1,42 @@
 """XLA:CPU through the PJRT client with default compile options: stablehlo.maximum(0.0, NaN) is 0.0 and
 maximum(-0.0, 0.0) is -0.0 (IEEE-754 maximum: NaN and 0.0); jax's own lax.max gives NaN and 0.0.
 Exits 1 while the behaviour is there."""
+import os as _os
+import sys as _sys
+
+
+def _could_not_run(kind, value, tb):  # the contract: exit 2 where the script itself could not run
+    import traceback
+
+    traceback.print_exception(kind, value, tb)
+    print(f"could not run: {kind.__name__}: {value}", flush=True)
+    _sys.stderr.flush()
+    _os._exit(2)
+
+
+_sys.excepthook = _could_not_run
+
+
+def _print_versions(*names):
+    import importlib.metadata
+    import platform
+
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} not installed")
+    print(", ".join(found + [f"Python {platform.python_version()}", platform.platform()]), flush=True)
+
+
+_print_versions('numpy', 'jax', 'jaxlib')
 import sys
 
 import jax
 import numpy as np
 from jax.extend import backend
-from jaxlib import _jax
+from jaxlib.xla_client import DeviceList
 
 text = """func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
   %r = stablehlo.maximum %a, %b : tensor<2xf32>
@@ -14,7 +44,7 @@ text = """func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor
 }"""
 client = backend.get_backend("cpu")
 device = client.local_devices()[0]
-executable = client.compile_and_load(text, _jax.DeviceList((device,)))
+executable = client.compile_and_load(text, DeviceList((device,)))
 a, b = np.array([0.0, -0.0], np.float32), np.array([np.nan, 0.0], np.float32)
 got = np.asarray(executable.execute([jax.device_put(a, device), jax.device_put(b, device)])[0])
 print(f"maximum([0.0, -0.0], [nan, 0.0]) = {got} (expected [nan, 0.0])")
