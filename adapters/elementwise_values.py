@@ -400,7 +400,8 @@ def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.n
                 from conformance.oracles.stablehlo.elementwise import compare_type
 
                 attrs = {"comparison_direction": direction, "compare_type": compare_type(arrays[0].dtype.name)}
-            text, result = module_text(_op, arrays, attrs, proxies, dynamic, constant)
+            static = any(constant or [])  # a constant has its static shape: the module too
+            text, result = module_text(_op, arrays, attrs, proxies, dynamic and not static, constant)
             arrays = [a for a, c in zip(arrays, constant or [False] * len(arrays)) if not c]
             inputs = [p for a in arrays for p in operand_arguments(a)] if proxies else arrays
             return from_proxies(run(text, inputs), result) if proxies else np.asarray(run(text, inputs)[0])
@@ -422,9 +423,10 @@ def _iree(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
     return isolation.worker("iree").call("conformance.adapters.iree", "run_text", {"text": text, "arrays": arrays}, timeout=120)
 
 
-STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter")
+STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter", constants=True)
 XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt", constants=True)
-IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True)  # dims `?`: one compile per op/type/rank
+IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True,  # dims `?`: one compile per op/type/rank
+                    constants=True)  # (a case with a constant operand compiles for its static shapes)
 
 
 def _openvino_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:

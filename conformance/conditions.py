@@ -372,6 +372,18 @@ def rank_above_6(case: Case) -> bool:
     return any(np.ndim(a) > 6 for a in case.arrays.values())
 
 
+def large_complex128_constant(case: Case) -> bool:
+    """A complex128 operand of more than 16 elements passed as a compile-time constant (``constants``)."""
+    return any(case.arrays[n].dtype == np.complex128 and case.arrays[n].size > 16
+               for n in case.attrs.get("constants", ()) if n in case.arrays)
+
+
+def updates_permuted_layout(case: Case) -> bool:
+    """The updates (a scatter's, ScatterND's) reach the target as a Fortran-order or channels_last view
+    (``conformance.layouts``): strides in another order than the dims."""
+    return case.layouts.get("updates") in ("fortran", "channels_last")
+
+
 def int64_elements(case: Case) -> bool:
     """The element type is int64 or uint64 (a backend may compute 64-bit integers in 32 bits)."""
     return any(a.dtype.name in ("int64", "uint64") for k, a in case.arrays.items()
@@ -566,6 +578,8 @@ CONDITIONS = {
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
     "rank-above-6": rank_above_6,
     "int64-elements": int64_elements,
+    "large-complex128-constant": large_complex128_constant,
+    "updates-permuted-layout": updates_permuted_layout,
 }
 
 
