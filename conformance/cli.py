@@ -268,6 +268,11 @@ def cmd_report(args) -> int:
         print(error, file=sys.stderr)
         return 2
     compile_cache.configure(args.cache_dir, args.no_compile_cache)
+    try:
+        compile_cache.prune()
+    except ValueError as e:
+        print(f"conformance report: {e}", file=sys.stderr)
+        return 2
     if args.profile not in PROFILES:
         print(f"conformance report: --profile: expected one of {', '.join(PROFILES)}, got {args.profile!r}", file=sys.stderr)
         return 2

@@ -12,6 +12,12 @@ executables of ``xla`` (``xla``), IREE ``.vmfb`` files (``iree``), OpenVINO's mo
 an entry's key holds everything its compiler sees: the program text, the compiler's version and
 flags, and the host (``host()``: compiling for ``target-cpu=host`` bakes the CPU in). A compile that
 fails stores nothing: the next run compiles, and fails, again.
+
+Size: at most ``$CONFORMANCE_CACHE_MAX_MB`` megabytes (default 4096; 0: no limit). A run starts by
+checking the folder (``prune``): over the limit, whole backend subfolders go, least recently written
+first, until it is within the limit. Whole folders, because a backend's entries may refer to each other
+(Inductor's graphs to its kernels): a half-deleted cache could fail a compile, an empty one only costs
+time.
 """
 from __future__ import annotations
 
@@ -23,6 +29,8 @@ from pathlib import Path
 
 ENV_DIR = "CONFORMANCE_CACHE_DIR"
 ENV_OFF = "CONFORMANCE_NO_COMPILE_CACHE"
+ENV_MAX = "CONFORMANCE_CACHE_MAX_MB"
+DEFAULT_MAX_MB = 4096
 NAME = "tensor-index-conformance"
 
 
@@ -38,6 +46,52 @@ def configure(folder: str | None, off: bool) -> None:
         os.environ[ENV_DIR] = str(Path(folder).expanduser().resolve())
     if off:
         os.environ[ENV_OFF] = "1"
+
+
+def max_bytes() -> int:
+    """The size limit in bytes (0: none); ``ValueError`` naming the variable for a value that is not a number."""
+    raw = os.environ.get(ENV_MAX, "").strip()
+    try:
+        mb = float(raw) if raw else DEFAULT_MAX_MB
+    except ValueError:
+        raise ValueError(f"{ENV_MAX}: expected a number of megabytes (0: no limit), got {raw!r}") from None
+    return max(0, int(mb * 2**20))
+
+
+def _usage(path: Path) -> tuple[int, float]:
+    """(bytes, newest modification time) of the files under ``path``."""
+    size, newest = 0, 0.0
+    for root, _, files in os.walk(path):
+        for name in files:
+            try:
+                st = os.stat(os.path.join(root, name), follow_symlinks=False)
+            except OSError:
+                continue
+            size, newest = size + st.st_size, max(newest, st.st_mtime)
+    return size, newest
+
+
+def prune(limit: int | None = None) -> list[str]:
+    """Bring the cache folder within ``limit`` bytes (default ``max_bytes()``) by deleting whole backend
+    subfolders, least recently written first; returns the names of those deleted."""
+    import shutil
+
+    limit = max_bytes() if limit is None else limit
+    if not enabled() or limit <= 0:
+        return []
+    root = Path(os.environ.get(ENV_DIR) or default_folder())
+    if not root.is_dir():
+        return []
+    parts = sorted(((_usage(p), p) for p in root.iterdir() if p.is_dir()), key=lambda item: item[0][1])
+    total = sum(size for (size, _), _ in parts)
+    gone = []
+    for (size, _), path in parts:
+        if total <= limit:
+            break
+        shutil.rmtree(path, ignore_errors=True)
+        total -= size
+        gone.append(path.name)
+    return gone
 
 
 def enabled() -> bool:

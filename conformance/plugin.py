@@ -58,6 +58,11 @@ def pytest_configure(config):
         raise pytest.UsageError(str(e)) from None
     runtime.set_seed_dir(config.getoption("seed_dir"))
     compile_cache.configure(config.getoption("cache_dir"), config.getoption("no_compile_cache"))
+    if not hasattr(config, "workerinput"):  # once per run, in the main process, before any worker compiles
+        try:
+            compile_cache.prune()
+        except ValueError as e:
+            raise pytest.UsageError(str(e)) from None
     config._conformance_targets = None
     if config.getoption("backend"):  # a bad --backend is one usage line now, not a collection error later
         selected_targets(config)

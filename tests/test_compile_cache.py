@@ -109,3 +109,23 @@ print(b.run_text({ADD!r}, [a, a]{extra})[0].tolist(), b.STATS["compiled_graphs"]
     out = run()
     assert out[:3] == ["[2.0,", "2.0,", "2.0]"] and out[-2:] == ["1", "0"]  # damaged: compiled afresh
     assert entry.read_bytes() != b"not an executable" and run()[-2:] == ["0", "1"]
+
+
+def test_over_its_limit_the_cache_loses_whole_backend_folders_oldest_first(tmp_path, monkeypatch):
+    monkeypatch.setenv(compile_cache.ENV_DIR, str(tmp_path))
+    monkeypatch.delenv(compile_cache.ENV_OFF, raising=False)
+    for age, (name, size) in enumerate((("iree", 3000), ("jax", 2000), ("torch_compile", 4000))):
+        (tmp_path / name / "sub").mkdir(parents=True)
+        for i in range(2):
+            entry = tmp_path / name / "sub" / f"e{i}"
+            entry.write_bytes(b"x" * (size // 2))
+            os.utime(entry, (1_000_000 + age * 1000, 1_000_000 + age * 1000))  # iree oldest, torch_compile newest
+    assert compile_cache.prune(limit=9000) == []  # within the limit: nothing goes
+    assert compile_cache.prune(limit=6500) == ["iree"]  # 9000 -> 6000: the least recently written folder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jax", "torch_compile"]
+    assert compile_cache.prune(limit=100) == ["jax", "torch_compile"]
+    monkeypatch.setenv(compile_cache.ENV_MAX, "lots")
+    with pytest.raises(ValueError, match="CONFORMANCE_CACHE_MAX_MB"):
+        compile_cache.max_bytes()
+    monkeypatch.setenv(compile_cache.ENV_MAX, "0")
+    assert compile_cache.max_bytes() == 0 and compile_cache.prune() == []  # 0: no limit
