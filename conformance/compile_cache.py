@@ -15,7 +15,8 @@ fails stores nothing: the next run compiles, and fails, again.
 
 Size: at most ``$CONFORMANCE_CACHE_MAX_MB`` megabytes (default 4096; 0: no limit). A run starts by
 checking the folder (``prune``): over the limit, whole backend subfolders go, least recently written
-first, until it is within the limit. Whole folders, because a backend's entries may refer to each other
+first, until it is within the limit; a folder written to in the last hour stays (another run may be
+using it). Whole folders, because a backend's entries may refer to each other
 (Inductor's graphs to its kernels): a half-deleted cache could fail a compile, an empty one only costs
 time.
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import platform
+import time
 from functools import cache
 from pathlib import Path
 
@@ -31,6 +33,7 @@ ENV_DIR = "CONFORMANCE_CACHE_DIR"
 ENV_OFF = "CONFORMANCE_NO_COMPILE_CACHE"
 ENV_MAX = "CONFORMANCE_CACHE_MAX_MB"
 DEFAULT_MAX_MB = 4096
+IN_USE_SECONDS = 3600  # a backend folder written to within this time is never pruned (a concurrent run)
 NAME = "tensor-index-conformance"
 
 
@@ -84,10 +87,12 @@ def prune(limit: int | None = None) -> list[str]:
         return []
     parts = sorted(((_usage(p), p) for p in root.iterdir() if p.is_dir()), key=lambda item: item[0][1])
     total = sum(size for (size, _), _ in parts)
-    gone = []
-    for (size, _), path in parts:
+    gone, now = [], time.time()
+    for (size, newest), path in parts:
         if total <= limit:
             break
+        if now - newest < IN_USE_SECONDS:  # another run may be reading it now: left for a later run
+            continue
         shutil.rmtree(path, ignore_errors=True)
         total -= size
         gone.append(path.name)
