@@ -169,14 +169,11 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
     """``verdict`` where the probes prove its classes, else ``wrong-value`` naming the models that fit
     (or the structural class a probe shows)."""
     survivors = [m for m in fitting(case, outcome) if not m.is_spec]
-    # what is left when no index model stands: a value is a wrong value; a refusal, a valid case refused
-    unexplained = "rejects-valid" if outcome.kind == "rejection" else "wrong-value"
     if not survivors:
-        if verdict.cls == unexplained:
+        if verdict.cls == "wrong-value":
             return verdict
-        return replace(verdict, cls=unexplained, also=(),
-                       detail=f"{verdict.detail}; no index model predicts this " +
-                              ("refusal" if outcome.kind == "rejection" else "value"))
+        return replace(verdict, cls="wrong-value", also=(),
+                       detail=f"{verdict.detail}; no index model predicts this value")
     tried, seen = 0, [case]
     for probe in probes(case):
         o = run_probe(probe)
@@ -187,7 +184,7 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
         survivors = [m for m in survivors if fits(probe, o, m)]
         if not survivors:
             v = judge(probe, o)
-            cls = v.cls if v.cls in STRUCTURAL else unexplained
+            cls = v.cls if v.cls in STRUCTURAL else "wrong-value"
             return Verdict(cls, f"looked like {'/'.join(verdict.classes)} ({verdict.detail}), but no index model "
                                 f"predicts the target on a probe with the same dimension numbers "
                                 f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
