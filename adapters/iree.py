@@ -111,39 +111,24 @@ def bool_add_is_xor(case):
     return np.logical_xor(case.arrays["lhs"], case.arrays["rhs"])
 
 
-def batch_major_scatter(case):
-    """Declaration model (iree.toml): a scatter with batching dims, computed in a copy of the input
-    whose batching dims come first, each update element's position there linearised with no check
-    per dim: an element out of range in one dim lands in a neighbouring row where the linear
-    position is still inside the buffer (skipped only past the buffer's end)."""
-    import itertools
-
+def unchecked_scatter(case):
+    """Declaration model (iree.toml): the scatter computed in a copy of the input whose batching dims
+    come first, each update element written at its flat position there with no check per dim
+    (``conformance.scatter_positions``): an element out of range in one dim lands in a neighbouring row
+    where the flat position is still inside the buffer, and is lost (written outside it) otherwise."""
     from conformance.oracles.stablehlo.scatter_policy import apply_computation
+    from conformance.scatter_positions import positions, walk_order
 
     a = case.attrs
     (x,) = [v for k, v in case.arrays.items() if k.startswith("inputs")]
     (up,) = [v for k, v in case.arrays.items() if k.startswith("updates")]
-    si, ivd = case.arrays["scatter_indices"], a["index_vector_dim"]
-    batching = list(a.get("input_batching_dims", ()))
-    order = batching + [d for d in range(x.ndim) if d not in batching]  # the copy's dims, in the input's terms
+    order = walk_order(case)
     moved = np.transpose(x, order).copy()
     flat = moved.reshape(-1)
-    scatter_dims = [d for d in range(up.ndim) if d not in a["update_window_dims"]]
-    for ui in itertools.product(*(range(n) for n in up.shape)):
-        usi = [ui[d] for d in scatter_dims]
-        starts = [si[tuple(usi[:ivd] + [k] + usi[ivd:])] for k in range(si.shape[ivd])] if ivd < si.ndim else [si[tuple(usi)]]
-        index = [0] * x.ndim
-        for d_start, d_in in enumerate(a["scatter_dims_to_operand_dims"]):
-            index[d_in] += int(starts[d_start])
-        for d_in, d_start in zip(batching, a.get("scatter_indices_batching_dims", ())):
-            index[d_in] += usi[d_start - (0 if d_start < ivd else 1)]
-        window = iter(ui[d] for d in a["update_window_dims"])
-        for d in range(x.ndim):
-            if d not in a["inserted_window_dims"] and d not in batching:
-                index[d] += next(window)
-        pos = 0
-        for d in order:
-            pos = pos * x.shape[d] + index[d]
+    for ui, pos, _ in positions(case):
         if 0 <= pos < flat.size:
             (flat[pos],) = apply_computation(a["update_computation"], [np.asarray(flat[pos])], [np.asarray(up[ui])])
     return np.transpose(moved, np.argsort(order))
+
+
+batch_major_scatter = unchecked_scatter  # its earlier name (a declaration may still say it)

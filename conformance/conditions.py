@@ -106,6 +106,15 @@ def variadic_scatter(case: Case) -> bool:
     return "inputs[1]" in case.arrays
 
 
+def write_outside_buffer(case: Case) -> bool:
+    """A scatter with an update element out of range whose flat position, computed with no check per dim
+    (``conformance.scatter_positions``), lies outside the input's buffer: a kernel without the check
+    writes into other memory there (and may die)."""
+    from conformance.scatter_positions import writes_outside
+
+    return writes_outside(case)
+
+
 def rank0_operand(case: Case) -> bool:
     """The operand (first input) has rank 0."""
     operand = next((case.arrays[k] for k in ("operand", "inputs", "inputs[0]") if k in case.arrays), None)
@@ -580,6 +589,7 @@ CONDITIONS = {
     "int64-elements": int64_elements,
     "large-complex128-constant": large_complex128_constant,
     "updates-permuted-layout": updates_permuted_layout,
+    "write-outside-buffer": write_outside_buffer,
 }
 
 

@@ -172,3 +172,30 @@ def test_openvino_high_rank_and_unsigned_models():
     model = _ov_model("unsigned_read_signed")
     assert covers(model + "+narrow-int32-values", scatter, np.array([[1, 0, 1], [0, 4, 5]], np.uint64))
     assert not covers(model + "+narrow-int32-values", scatter, np.array([[1, 0, 2], [0, 4, 5]], np.uint64))
+
+
+def test_iree_unchecked_scatter_model_and_condition():
+    """The measurements behind iree.toml's out-of-range scatter declarations (iree-base-compiler 3.13.0):
+    an index out of range in an inserted dim writes at its unchecked flat position; outside the buffer
+    (where the process may die) the ``write-outside-buffer`` condition holds, inside it does not."""
+    from conformance.case import Case
+    from conformance.conditions import holds
+    from conformance.models import covers
+
+    def scatter(shape, index):
+        n = len(index)
+        return Case("stablehlo.scatter", {"inputs": np.zeros(shape, np.int8), "scatter_indices": np.array(index, np.int64),
+                                          "updates": np.array(7, np.int8)},
+                    {"update_window_dims": [], "inserted_window_dims": list(range(n)),
+                     "scatter_dims_to_operand_dims": list(range(n)), "index_vector_dim": 0,
+                     "update_computation": "add"})
+
+    model = "conformance.adapters.iree:unchecked_scatter"
+    for index, observed in (([0, 2], [[0, 0], [7, 0]]), ([1, -1], [[0, 7], [0, 0]])):
+        case = scatter((2, 2), index)
+        assert covers(model, case, np.array(observed, np.int8))
+        assert not covers(model, case, np.array([[7, 0], [0, 0]], np.int8))  # another wrong value
+        assert not holds("write-outside-buffer", case)
+    assert holds("write-outside-buffer", scatter((2,), [2147483647]))
+    assert holds("write-outside-buffer", scatter((2, 2), [2, 0]))  # flat position 4: past the end
+    assert not holds("write-outside-buffer", scatter((2, 2), [1, 1]))  # in range
