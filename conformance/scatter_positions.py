@@ -39,10 +39,10 @@ def positions(case: Case) -> Iterator[tuple[tuple[int, ...], int, bool]]:
             index[d_in] += int(starts[d_start])
         for d_in, d_start in zip(batching, a.get("scatter_indices_batching_dims", ())):
             index[d_in] += usi[d_start - (0 if d_start < ivd else 1)]
-        window = iter(ui[d] for d in a["update_window_dims"])
+        window = [ui[d] for d in a["update_window_dims"]]  # (an invalid case may have too few: IndexError)
         for d in range(x.ndim):
             if d not in a["inserted_window_dims"] and d not in batching:
-                index[d] += next(window)
+                index[d] += window.pop(0)
         pos = 0
         for d in order:
             pos = pos * x.shape[d] + index[d]
