@@ -111,6 +111,19 @@ def bool_add_is_xor(case):
     return np.logical_xor(case.arrays["lhs"], case.arrays["rhs"])
 
 
+def batching_read_at_zero(case):
+    """Declaration model (iree.toml): a gather whose every result element reads the operand at index 0
+    of each batching dim (the batch position ignored): the spec's gather of an operand whose batching
+    dims all hold their first slice."""
+    from dataclasses import replace
+
+    x = case.arrays["operand"]
+    first = x
+    for d in case.attrs.get("operand_batching_dims", ()):
+        first = np.broadcast_to(np.take(first, [0], axis=d), first.shape)
+    return replace(case, arrays={**case.arrays, "operand": np.ascontiguousarray(first)})
+
+
 def unchecked_scatter(case):
     """Declaration model (iree.toml): the scatter computed in a copy of the input whose batching dims
     come first, each update element written at its flat position there with no check per dim

@@ -278,7 +278,10 @@ def daz_select(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
         return [np.zeros(o.shape, bool) for o in observed]
     shape = observed[0].shape
     a, b = (np.broadcast_to(_flush(x), shape).astype(np.float64) for x in (lhs, rhs))
-    tie = (a == b) | np.isnan(a) | np.isnan(b)  # equal once subnormals read as zero, or a NaN met
+    flushed = [np.broadcast_to((_flush(x).astype(np.float64) == 0) & (x.astype(np.float64) != 0), shape) for x in (lhs, rhs)]
+    # equal once subnormals read as zero, or a NaN met, where an operand of the element is a subnormal:
+    # a tie of exact zeros picked by the wrong sign is a signed-zero bug, not this one
+    tie = ((a == b) | np.isnan(a) | np.isnan(b)) & (flushed[0] | flushed[1])
     picked = np.zeros(shape, bool)
     for x in (lhs, rhs, _flush(lhs), _flush(rhs)):  # an operand as it was, or flushed (float32, float64)
         picked |= _matches(np.broadcast_to(x, shape), observed[0])

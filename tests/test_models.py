@@ -199,3 +199,26 @@ def test_iree_unchecked_scatter_model_and_condition():
     assert holds("write-outside-buffer", scatter((2,), [2147483647]))
     assert holds("write-outside-buffer", scatter((2, 2), [2, 0]))  # flat position 4: past the end
     assert not holds("write-outside-buffer", scatter((2, 2), [1, 1]))  # in range
+
+
+def test_iree_batching_read_at_zero_and_daz_select_models():
+    """iree.toml's measured values: a gather with a leading empty index vector reads batch position 0;
+    daz-select explains a tie only where a subnormal made it (a signed-zero tie of exact zeros is a bug)."""
+    from conformance.case import Case
+    from conformance.models import covers
+
+    gather = Case("stablehlo.gather", {"operand": np.arange(1, 7, dtype=np.int8).reshape(2, 3),
+                                       "start_indices": np.zeros((0, 2, 3, 1, 1), np.int8)},
+                  {"offset_dims": [], "collapsed_slice_dims": [], "operand_batching_dims": [0, 1],
+                   "start_indices_batching_dims": [1, 2], "start_index_map": [], "index_vector_dim": 0,
+                   "slice_sizes": [1, 1], "indices_are_sorted": False})
+    model = "conformance.adapters.iree:batching_read_at_zero"
+    assert covers(model, gather, np.ones((2, 3, 1, 1), np.int8))
+    assert not covers(model, gather, np.zeros((2, 3, 1, 1), np.int8))
+
+    def maximum(lhs, rhs):
+        return Case("stablehlo.maximum", {"lhs": np.array(lhs, np.float32), "rhs": np.array(rhs, np.float32)},
+                    {"rhs_as_scalar": False, "constants": ["lhs"]})
+
+    assert covers("ftz+daz-select", maximum([-1e-40, 0.0], [0.0, -1e-40]), np.array([-0.0, 0.0], np.float32))
+    assert not covers("ftz+daz-select", maximum([-0.0, 1.0], [0.0, 1e-40]), np.array([-0.0, 1.0], np.float32))
