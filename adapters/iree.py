@@ -111,17 +111,39 @@ def bool_add_is_xor(case):
     return np.logical_xor(case.arrays["lhs"], case.arrays["rhs"])
 
 
-def batching_read_at_zero(case):
-    """Declaration model (iree.toml): a gather whose every result element reads the operand at index 0
-    of each batching dim (the batch position ignored): the spec's gather of an operand whose batching
-    dims all hold their first slice."""
+def batching_from_last_dims(case):
+    """Declaration model (iree.toml): a gather with batching dims and a leading empty index vector whose
+    result element at batch position p reads the operand's batching dims at p's *last* coordinates (one
+    per batching dim, in order) instead of at the coordinates ``start_indices_batching_dims`` name; a
+    position that lands past an operand dim reads 0 (measured once: it reads past the buffer)."""
+    from conformance.oracles.stablehlo.gather import result_shape
+
+    x, si, a = case.arrays["operand"], case.arrays["start_indices"], case.attrs
+    shape = result_shape(x, si, **{k: v for k, v in a.items() if k != "indices_are_sorted"})
+    obd, csd, od = list(a.get("operand_batching_dims", ())), list(a["collapsed_slice_dims"]), list(a["offset_dims"])
+    out = np.zeros(shape, x.dtype)
+    for full in np.ndindex(*shape):
+        p = [full[d] for d in range(len(shape)) if d not in od]
+        offsets = iter(full[d] for d in od)
+        index = [0] * x.ndim
+        for i, d in enumerate(obd):
+            index[d] = p[len(p) - len(obd) + i]
+        for d in range(x.ndim):
+            if d not in obd and d not in csd:
+                index[d] += next(offsets)
+        if all(0 <= i < n for i, n in zip(index, x.shape)):
+            out[full] = x[tuple(index)]
+    return out
+
+
+def bool_add_is_xor_scatter(case):
+    """Declaration model (iree.toml): a scatter whose update_computation add on booleans computes XOR (as
+    stablehlo.add on i1 does, ``bool_add_is_xor``): the spec's scatter with XOR as its computation."""
     from dataclasses import replace
 
-    x = case.arrays["operand"]
-    first = x
-    for d in case.attrs.get("operand_batching_dims", ()):
-        first = np.broadcast_to(np.take(first, [0], axis=d), first.shape)
-    return replace(case, arrays={**case.arrays, "operand": np.ascontiguousarray(first)})
+    if case.attrs.get("update_computation") != "add":
+        return case
+    return replace(case, attrs={**case.attrs, "update_computation": lambda old, new: np.logical_xor(old, new)})
 
 
 def unchecked_scatter(case):

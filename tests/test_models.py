@@ -201,20 +201,29 @@ def test_iree_unchecked_scatter_model_and_condition():
     assert not holds("write-outside-buffer", scatter((2, 2), [1, 1]))  # in range
 
 
-def test_iree_batching_read_at_zero_and_daz_select_models():
-    """iree.toml's measured values: a gather with a leading empty index vector reads batch position 0;
+def test_iree_batching_gather_bool_scatter_and_daz_select_models():
+    """iree.toml's measured values: a gather with a leading empty index vector reads its batching
+    coordinates from the indices' last dims; a boolean scatter-add is XOR;
     daz-select explains a tie only where a subnormal made it (a signed-zero tie of exact zeros is a bug)."""
     from conformance.case import Case
     from conformance.models import covers
 
-    gather = Case("stablehlo.gather", {"operand": np.arange(1, 7, dtype=np.int8).reshape(2, 3),
-                                       "start_indices": np.zeros((0, 2, 3, 1, 1), np.int8)},
+    x = np.arange(1, 7, dtype=np.int8).reshape(2, 3)
+    gather = Case("stablehlo.gather", {"operand": x, "start_indices": np.zeros((0, 2, 3, 2, 3), np.int8)},
                   {"offset_dims": [], "collapsed_slice_dims": [], "operand_batching_dims": [0, 1],
                    "start_indices_batching_dims": [1, 2], "start_index_map": [], "index_vector_dim": 0,
                    "slice_sizes": [1, 1], "indices_are_sorted": False})
-    model = "conformance.adapters.iree:batching_read_at_zero"
-    assert covers(model, gather, np.ones((2, 3, 1, 1), np.int8))
-    assert not covers(model, gather, np.zeros((2, 3, 1, 1), np.int8))
+    model = "conformance.adapters.iree:batching_from_last_dims"
+    assert covers(model, gather, np.broadcast_to(x, (2, 3, 2, 3)))  # measured: result[i, j, k, l] = x[k, l]
+    assert not covers(model, gather, np.ones((2, 3, 2, 3), np.int8))
+    scatter = Case("stablehlo.scatter", {"inputs[0]": np.array([True, False, True]), "scatter_indices": np.array([[0], [2]], np.int64),
+                                         "updates[0]": np.array([True, True])},
+                   {"update_window_dims": [], "inserted_window_dims": [0], "input_batching_dims": [],
+                    "scatter_indices_batching_dims": [], "scatter_dims_to_operand_dims": [0], "index_vector_dim": 1,
+                    "update_computation": "add"})
+    xor = "conformance.adapters.iree:bool_add_is_xor_scatter"
+    assert covers(xor, scatter, np.array([False, False, False]))
+    assert not covers(xor, scatter, np.array([False, True, False]))
 
     def maximum(lhs, rhs):
         return Case("stablehlo.maximum", {"lhs": np.array(lhs, np.float32), "rhs": np.array(rhs, np.float32)},

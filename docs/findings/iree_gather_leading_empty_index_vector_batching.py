@@ -1,10 +1,11 @@
 """IREE (llvm-cpu) gather with batching dims and an empty index vector that leads the indices
-(index_vector_dim 0 of size 0; indices of rank 5) reads every batch position at batching index 0:
-operand int8[2,3] = [[1,2,3],[4,5,6]], start_indices int8[0,2,3,1,1], operand_batching_dims [0,1]
-paired with start_indices_batching_dims [1,2], slice_sizes [1,1] gives all 1; the StableHLO spec
-(batching dims: the result element at batch position (i, j) reads operand[i, j]) gives [[1,2,3],[4,5,6]].
-A trailing empty index vector (index_vector_dim 3 of int8[2,3,1,0]) gives the right result. Exits 1 while
-the result differs from the spec; 2 if the script could not run."""
+(index_vector_dim 0 of size 0; indices of rank 5) reads each batch position's batching coordinates from
+the last dims of the indices instead of the start_indices_batching_dims: operand int8[2,3] =
+[[1,2,3],[4,5,6]], start_indices int8[0,2,3,2,3], operand_batching_dims [0,1] paired with
+start_indices_batching_dims [1,2], slice_sizes [1,1]: the result at (i, j, k, l) is operand[k, l]; the
+StableHLO spec (batching dims: the batch position's coordinates at start_indices_batching_dims) gives
+operand[i, j]. A trailing empty index vector gives the right result. Exits 1 while the result differs
+from the spec; 2 if the script could not run."""
 import os as _os
 import sys as _sys
 
@@ -41,18 +42,20 @@ import numpy as np
 import iree.compiler
 import iree.runtime
 
-TEXT = """func.func @main(%operand: tensor<2x3xi8>, %indices: tensor<0x2x3x1x1xi8>) -> tensor<2x3x1x1xi8> {
+TEXT = """func.func @main(%operand: tensor<2x3xi8>, %indices: tensor<0x2x3x2x3xi8>) -> tensor<2x3x2x3xi8> {
   %0 = "stablehlo.gather"(%operand, %indices) {dimension_numbers = #stablehlo.gather<
       operand_batching_dims = [0, 1], start_indices_batching_dims = [1, 2], index_vector_dim = 0>,
       slice_sizes = array<i64: 1, 1>, indices_are_sorted = false}
-    : (tensor<2x3xi8>, tensor<0x2x3x1x1xi8>) -> tensor<2x3x1x1xi8>
-  return %0 : tensor<2x3x1x1xi8>
+    : (tensor<2x3xi8>, tensor<0x2x3x2x3xi8>) -> tensor<2x3x2x3xi8>
+  return %0 : tensor<2x3x2x3xi8>
 }"""
 vmfb = iree.compiler.compile_str(TEXT, target_backends=["llvm-cpu"], input_type="stablehlo",
                                  extra_args=["--iree-llvmcpu-target-cpu=host"])
 context = iree.runtime.SystemContext(config=iree.runtime.Config("local-task"))
 context.add_vm_module(iree.runtime.VmModule.copy_buffer(context.instance, vmfb))
 operand = np.arange(1, 7, dtype=np.int8).reshape(2, 3)
-out = context.modules.module["main"](operand, np.zeros((0, 2, 3, 1, 1), np.int8)).to_host().reshape(2, 3)
-print("gather result:", out.tolist(), "(the spec:", operand.tolist(), ")")
-sys.exit(0 if (out == operand).all() else 1)
+out = context.modules.module["main"](operand, np.zeros((0, 2, 3, 2, 3), np.int8)).to_host()
+spec = np.broadcast_to(operand[:, :, None, None], (2, 3, 2, 3))  # result[i, j, k, l] = operand[i, j]
+print("result[0, 1] (the spec: all", spec[0, 1, 0, 0], "):", out[0, 1].tolist())
+print("result[:, :, 1, 2] (the spec:", spec[:, :, 1, 2].tolist(), "):", out[:, :, 1, 2].tolist())
+sys.exit(0 if (out == spec).all() else 1)
