@@ -111,11 +111,13 @@ def bool_add_is_xor(case):
     return np.logical_xor(case.arrays["lhs"], case.arrays["rhs"])
 
 
-def batching_from_last_dims(case):
-    """Declaration model (iree.toml): a gather with batching dims and a leading empty index vector whose
-    result element at batch position p reads the operand's batching dims at p's *last* coordinates (one
-    per batching dim, in order) instead of at the coordinates ``start_indices_batching_dims`` name; a
-    position that lands past an operand dim reads 0 (measured once: it reads past the buffer)."""
+def batching_dims_shifted(case):
+    """Declaration model (iree.toml): a gather with batching dims and a leading empty index vector
+    (index_vector_dim 0) whose result element at batch position p reads each operand batching dim at
+    the coordinate of indices dim ``start_indices_batching_dims[i] + 2`` instead of dim
+    ``start_indices_batching_dims[i]`` (measured on indices of rank 5, 6 and 7, one and two batching
+    dims, either pairing order); a coordinate past the operand dim reads 0 (measured once: it reads
+    past the buffer)."""
     from conformance.oracles.stablehlo.gather import result_shape
 
     x, si, a = case.arrays["operand"], case.arrays["start_indices"], case.attrs
@@ -126,8 +128,8 @@ def batching_from_last_dims(case):
         p = [full[d] for d in range(len(shape)) if d not in od]
         offsets = iter(full[d] for d in od)
         index = [0] * x.ndim
-        for i, d in enumerate(obd):
-            index[d] = p[len(p) - len(obd) + i]
+        for d, d_indices in zip(obd, a.get("start_indices_batching_dims", ())):
+            index[d] = p[d_indices + 1]  # p leaves out dim 0 (the index vector): indices dim + 2 is p[+1]
         for d in range(x.ndim):
             if d not in obd and d not in csd:
                 index[d] += next(offsets)

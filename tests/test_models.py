@@ -203,7 +203,7 @@ def test_iree_unchecked_scatter_model_and_condition():
 
 def test_iree_batching_gather_bool_scatter_and_daz_select_models():
     """iree.toml's measured values: a gather with a leading empty index vector reads its batching
-    coordinates from the indices' last dims; a boolean scatter-add is XOR;
+    coordinates two indices dims further on; a boolean scatter-add is XOR;
     daz-select explains a tie only where a subnormal made it (a signed-zero tie of exact zeros is a bug)."""
     from conformance.case import Case
     from conformance.models import covers
@@ -213,7 +213,7 @@ def test_iree_batching_gather_bool_scatter_and_daz_select_models():
                   {"offset_dims": [], "collapsed_slice_dims": [], "operand_batching_dims": [0, 1],
                    "start_indices_batching_dims": [1, 2], "start_index_map": [], "index_vector_dim": 0,
                    "slice_sizes": [1, 1], "indices_are_sorted": False})
-    model = "conformance.adapters.iree:batching_from_last_dims"
+    model = "conformance.adapters.iree:batching_dims_shifted"
     assert covers(model, gather, np.broadcast_to(x, (2, 3, 2, 3)))  # measured: result[i, j, k, l] = x[k, l]
     assert not covers(model, gather, np.ones((2, 3, 2, 3), np.int8))
     scatter = Case("stablehlo.scatter", {"inputs[0]": np.array([True, False, True]), "scatter_indices": np.array([[0], [2]], np.int64),

@@ -1,6 +1,6 @@
 """IREE (llvm-cpu) gather with batching dims and an empty index vector that leads the indices
-(index_vector_dim 0 of size 0; indices of rank 5) reads each batch position's batching coordinates from
-the last dims of the indices instead of the start_indices_batching_dims: operand int8[2,3] =
+(index_vector_dim 0 of size 0; indices of rank 5) reads each operand batching dim at the coordinate of
+indices dim start_indices_batching_dims[i] + 2 instead of start_indices_batching_dims[i]: operand int8[2,3] =
 [[1,2,3],[4,5,6]], start_indices int8[0,2,3,2,3], operand_batching_dims [0,1] paired with
 start_indices_batching_dims [1,2], slice_sizes [1,1]: the result at (i, j, k, l) is operand[k, l]; the
 StableHLO spec (batching dims: the batch position's coordinates at start_indices_batching_dims) gives
