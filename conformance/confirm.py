@@ -185,10 +185,14 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
         if not survivors:
             v = judge(probe, o)
             cls = v.cls if v.cls in STRUCTURAL else "wrong-value"
+            # a refusal of a valid case that no index behaviour explains is a refusal of valid input as well
+            # (a target that cannot compile one shape): a declared rejects-valid for it covers it too
+            also = ("rejects-valid",) if outcome.kind == "rejection" and not case_violations(case) else ()
             return Verdict(cls, f"looked like {'/'.join(verdict.classes)} ({verdict.detail}), but no index model "
                                 f"predicts the target on a probe with the same dimension numbers "
                                 f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
-                           clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed)
+                           clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed,
+                           also=also if cls != "rejects-valid" else ())
     # a part that changed nothing on the probes goes; an unnamed model with no fewer parts than a named
     # one that fits as well goes too (int32 indices read as unsigned, then the low side clamped, is the
     # same function as fill; with windows of 1, a negative read as unsigned is a dropped window); then a part that changed nothing on the case itself goes (the class names what
