@@ -337,7 +337,11 @@ def _user_model(ref: str) -> Callable:
         if isinstance(value, Case):  # the spec's result on another case, judged as the op judges
             return _op_explains(value, observed)
         values = list(value) if isinstance(value, (tuple, list)) else [value]
-        return _explained_by([[np.asarray(v) for v in values]], observed)
+        explained = _explained_by([[np.asarray(v) for v in values]], observed)
+        # a masked element (numpy.ma) is one the model says nothing about (a read outside the buffer):
+        # any value there is explained, as an ``unmodelled`` declaration would, but only there
+        return [e | np.ma.getmaskarray(v) if isinstance(v, np.ma.MaskedArray) and v.shape == e.shape else e
+                for e, v in zip(explained, values)]
 
     return model
 

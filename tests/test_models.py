@@ -231,3 +231,23 @@ def test_iree_batching_gather_bool_scatter_and_daz_select_models():
 
     assert covers("ftz+daz-select", maximum([-1e-40, 0.0], [0.0, -1e-40]), np.array([-0.0, 0.0], np.float32))
     assert not covers("ftz+daz-select", maximum([-0.0, 1.0], [0.0, 1e-40]), np.array([-0.0, 1.0], np.float32))
+
+
+def test_a_masked_model_element_covers_only_itself():
+    """A user model's masked element (numpy.ma) is open: any value there is covered, nowhere else."""
+    from conformance.case import Case
+    from conformance.models import covers
+
+    x = np.array([[0, 1]], np.int8)
+    gather = Case("stablehlo.gather", {"operand": x, "start_indices": np.zeros((0, 1, 2, 2, 2), np.int8)},
+                  {"offset_dims": [], "collapsed_slice_dims": [], "operand_batching_dims": [0, 1],
+                   "start_indices_batching_dims": [1, 2], "start_index_map": [], "index_vector_dim": 0,
+                   "slice_sizes": [0, 0], "indices_are_sorted": False})
+    model = "conformance.adapters.iree:batching_dims_shifted"
+    seen = np.array([[[[0, 1], [0, 1]], [[0, 1], [0, 1]]]], np.int8)  # measured: row 1 of dim 0 is past the end
+    assert covers(model, gather, seen)
+    other = seen.copy()
+    other[0, 0, 1] = [5, 6]  # past the end: open
+    assert covers(model, gather, other)
+    other[0, 0, 0] = [1, 1]  # in range: the model's [0, 1]
+    assert not covers(model, gather, other)
