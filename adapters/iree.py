@@ -152,7 +152,8 @@ def unchecked_scatter(case):
     """Declaration model (iree.toml): the scatter computed in a copy of the input whose batching dims
     come first, each update element written at its flat position there with no check per dim
     (``conformance.scatter_positions``): an element out of range in one dim lands in a neighbouring row
-    where the flat position is still inside the buffer, and is lost (written outside it) otherwise."""
+    where the flat position is still inside the buffer, and is lost (written outside it) otherwise; a
+    boolean add combines with XOR, as everywhere in IREE."""
     from conformance.oracles.stablehlo.scatter_policy import apply_computation
     from conformance.scatter_positions import positions, walk_order
 
@@ -162,9 +163,12 @@ def unchecked_scatter(case):
     order = walk_order(case)
     moved = np.transpose(x, order).copy()
     flat = moved.reshape(-1)
+    computation = a["update_computation"]
+    if computation == "add" and x.dtype == bool:  # add on i1 is XOR in IREE (``bool_add_is_xor_scatter``)
+        computation = bool_add_is_xor_scatter(case).attrs["update_computation"]
     for ui, pos, _ in positions(case):
         if 0 <= pos < flat.size:
-            (flat[pos],) = apply_computation(a["update_computation"], [np.asarray(flat[pos])], [np.asarray(up[ui])])
+            (flat[pos],) = apply_computation(computation, [np.asarray(flat[pos])], [np.asarray(up[ui])])
     return np.transpose(moved, np.argsort(order))
 
 
