@@ -230,7 +230,7 @@ def cmd_edge_table(args) -> int:
                                                       if t.op.removeprefix("stablehlo.") in OPS]))
 
 
-RUN_SETTINGS = ("backends", "ops", "profile", "examples", "seed", "shard", "shard_costs", "device")  # what --resume keeps
+RUN_SETTINGS = ("backends", "ops", "targets", "profile", "examples", "seed", "shard", "shard_costs", "device")  # what --resume keeps
 REPORT_DEFAULTS = {"profile": "nightly", "seed": 0, "device": "cpu"}
 
 
@@ -287,6 +287,18 @@ def cmd_report(args) -> int:
             print(f"conformance report: --backends {name}: not installed (missing {', '.join(missing)})", file=sys.stderr)
             return 2
         targets += [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+    if args.targets:
+        from fnmatch import fnmatchcase
+
+        def named(t, p):  # the exact name (brackets and all), or a glob
+            return t.name == p or fnmatchcase(t.name, p)
+
+        unmatched = [p for p in args.targets if not any(named(t, p) for t in targets)]
+        if unmatched:
+            print(f"conformance report: --targets {unmatched[0]}: expected a target name or glob of the chosen "
+                  f"backends and ops (conformance list --backend NAME lists them)", file=sys.stderr)
+            return 2
+        targets = [t for t in targets if any(named(t, p) for p in args.targets)]
     if args.shard_costs and not args.shard:
         print("conformance report: --shard-costs: expected with --shard K/N (it balances the shards)", file=sys.stderr)
         return 2
@@ -517,6 +529,8 @@ def main(argv: list[str] | None = None) -> int:
     report = sub.add_parser("report", help="run every (spec op, target) pair and write report.json/report.md")
     report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")
     report.add_argument("--ops", nargs="+", help="spec ops (default: all)")
+    report.add_argument("--targets", nargs="+", metavar="NAME", help="only these targets: names or globs "
+                        "(numpy:put*; an exact name may hold brackets: numpy:put[clip]) (default: all)")
     report.add_argument("--profile", help="dev, ci or nightly (default): examples per property")
     report.add_argument("--examples", type=_whole(1), help="examples per property, overriding the profile")
     report.add_argument("--seed", type=_whole(0), help="Hypothesis seed (default 0)")

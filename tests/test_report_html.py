@@ -9,7 +9,9 @@ import pytest
 from conformance.cli import main
 from conformance.reports.run import write
 
-ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "stablehlo.add", "--examples", "4", "--seed", "3"]
+ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "stablehlo.add", "--examples", "4", "--seed", "3",
+        "--targets", "numpy:*.at", "numpy:put[clip]", "numpy:put_along_axis", "numpy:x[idx]=v", "numpy:np.add"]
+# (not put[wrap]: its declared hang, an index near 2**62 looping, costs each report a 20 s timeout)
 
 
 @pytest.fixture(scope="module")
