@@ -151,6 +151,8 @@ def adapter_fault(e: BaseException, fn) -> str:
         tb = tb.tb_next
     frames = frames[1:]  # [0] is the caller's line: guarded_call
     message = f"{type(e).__name__}: {first_line(str(e))}"
+    if isinstance(e, ImportError):  # a module the backend (or the target) needs is missing: the install's
+        return f"{message} (an import failed: the environment, not the backend's answer on the case)"
     if not frames:
         if isinstance(e, TypeError) and _BINDING.search(str(e)):
             return f"{message} (the target's signature does not take the op's arguments)"
