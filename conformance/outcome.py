@@ -124,7 +124,7 @@ def guarded_call(fn, kwargs: dict[str, Any], layouts: dict[str, Any] | None = No
     around = {k: _outside(v) for k, v in copies.items() if k in layouts}
     try:
         value = fn(**copies)
-    except (TypeError, AttributeError, NameError) as e:
+    except (TypeError, AttributeError, NameError, ImportError) as e:
         fault = adapter_fault(e, fn)
         if fault:
             raise AdapterError(fault) from None
