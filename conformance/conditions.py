@@ -388,9 +388,9 @@ def large_complex128_constant(case: Case) -> bool:
 
 
 def updates_permuted_layout(case: Case) -> bool:
-    """The updates (a scatter's, ScatterND's) reach the target as a Fortran-order or channels_last view
-    (``conformance.layouts``): strides in another order than the dims."""
-    return case.layouts.get("updates") in ("fortran", "channels_last")
+    """The updates (a scatter's, ScatterND's) reach the target as a Fortran-order, transposed or
+    channels_last view (``conformance.layouts``): dense, with strides in another order than the dims."""
+    return case.layouts.get("updates") in ("fortran", "transposed", "channels_last")
 
 
 def int64_elements(case: Case) -> bool:
