@@ -393,6 +393,20 @@ def updates_permuted_layout(case: Case) -> bool:
     return case.layouts.get("updates") in ("fortran", "transposed", "channels_last")
 
 
+def inputs_permuted_layout(case: Case) -> bool:
+    """The inputs (a scatter's destination, ScatterND's data) reach the target as a Fortran-order,
+    transposed or channels_last view (``conformance.layouts``)."""
+    return any(case.layouts.get(k) in ("fortran", "transposed", "channels_last") for k in ("inputs", "data"))
+
+
+def infinite_imaginary_scalar(case: Case) -> bool:
+    """An elementwise value case whose rhs goes to the backend as a Python complex number with an
+    infinite imaginary part (``repr`` gives ``infj``, which is not a Python name)."""
+    rhs = case.arrays.get("rhs")
+    return bool(case.attrs.get("rhs_as_scalar")) and rhs is not None and rhs.dtype.kind == "c" \
+        and bool(np.isinf(np.asarray(rhs).imag).any())
+
+
 def int64_elements(case: Case) -> bool:
     """The element type is int64 or uint64 (a backend may compute 64-bit integers in 32 bits)."""
     return any(a.dtype.name in ("int64", "uint64") for k, a in case.arrays.items()
@@ -590,6 +604,8 @@ CONDITIONS = {
     "large-complex128-constant": large_complex128_constant,
     "updates-permuted-layout": updates_permuted_layout,
     "write-outside-buffer": write_outside_buffer,
+    "inputs-permuted-layout": inputs_permuted_layout,
+    "infinite-imaginary-scalar": infinite_imaginary_scalar,
 }
 
 

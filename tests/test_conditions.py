@@ -49,3 +49,21 @@ def test_batching_and_window_conditions_on_the_worked_scatter_example():
     assert not holds("unindexed-inserted-dim", scatter_example.CASE)  # inserted dim 1 is mapped
     assert holds("unindexed-inserted-dim", gather(np.array([0]), operand=np.zeros((4, 1)), collapsed_slice_dims=(0, 1),
                                                   slice_sizes=(1, 1)))
+
+
+def test_permuted_destination_and_infinite_imaginary_scalar_conditions():
+    from conformance.case import Case
+    from conformance.conditions import holds
+
+    scatter = Case("stablehlo.scatter", {"inputs": np.zeros((2, 2), np.int8), "scatter_indices": np.zeros((1, 1), np.int64),
+                                         "updates": np.zeros((1, 2), np.int8)}, {}, layouts={"inputs": "fortran"})
+    assert holds("inputs-permuted-layout", scatter)
+    assert not holds("inputs-permuted-layout", Case(scatter.op, scatter.arrays, {}, layouts={"inputs": "strided"}))
+
+    def sub(rhs, as_scalar=True):
+        return Case("stablehlo.subtract", {"lhs": np.zeros(1, np.complex64), "rhs": np.array(rhs, np.complex64)},
+                    {"rhs_as_scalar": as_scalar})
+
+    assert holds("infinite-imaginary-scalar", sub(complex(0, np.inf)))
+    assert not holds("infinite-imaginary-scalar", sub(complex(np.inf, 0)))
+    assert not holds("infinite-imaginary-scalar", sub(complex(0, np.inf), as_scalar=False))
