@@ -121,6 +121,9 @@ def batching_dims_shifted(case):
     from conformance.oracles.stablehlo.gather import result_shape
 
     x, si, a = case.arrays["operand"], case.arrays["start_indices"], case.attrs
+    sibd = list(a.get("start_indices_batching_dims", ()))
+    if a.get("index_vector_dim") != 0 or any(d + 1 >= si.ndim - 1 for d in sibd):
+        return case  # not the measured shape (a trailing index vector, or no dim two further on): the spec's
     shape = result_shape(x, si, **{k: v for k, v in a.items() if k != "indices_are_sorted"})
     obd, csd, od = list(a.get("operand_batching_dims", ())), list(a["collapsed_slice_dims"]), list(a["offset_dims"])
     out = np.ma.masked_all(shape, x.dtype)
@@ -128,7 +131,7 @@ def batching_dims_shifted(case):
         p = [full[d] for d in range(len(shape)) if d not in od]
         offsets = iter(full[d] for d in od)
         index = [0] * x.ndim
-        for d, d_indices in zip(obd, a.get("start_indices_batching_dims", ())):
+        for d, d_indices in zip(obd, sibd):
             index[d] = p[d_indices + 1]  # p leaves out dim 0 (the index vector): indices dim + 2 is p[+1]
         for d in range(x.ndim):
             if d not in obd and d not in csd:
