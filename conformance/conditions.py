@@ -524,6 +524,44 @@ def one_element_operand(case: Case) -> bool:
     return operand is not None and operand.size == 1
 
 
+def _passed_strides(case: Case, key: str) -> list[int]:
+    """Element strides of array ``key`` as the target receives it (its layout, ``conformance.layouts``)."""
+    from conformance.layouts import geometry
+
+    return geometry(case.layouts.get(key, "c"), case.arrays[key].shape)[0]
+
+
+def inductor_scalar_store(case: Case) -> bool:
+    """An accumulating scatter (stablehlo.scatter add, ONNX ScatterND add) whose indexed destination dims
+    all have size 1, with two or more index positions, where TorchInductor's loop order puts a loop over
+    index positions innermost (``conformance.inductor_loops``): its vectorised atomic add then has a
+    constant store position, and the compile fails."""
+    from conformance.inductor_loops import scalar_store
+
+    arrays = case.arrays
+    if case.op == "onnx.ScatterND" and case.attrs.get("reduction") == "add":
+        data, k = arrays["data"], arrays["indices"].shape[-1]
+        batch = arrays["indices"].ndim - 1
+        if any(n != 1 for n in data.shape[:k]):
+            return False
+        dest, source = _passed_strides(case, "data"), arrays["updates"]
+        window = [dest[k + d - batch] if d >= batch else None for d in range(source.ndim)]
+        return scalar_store(source.shape, _passed_strides(case, "updates"), list(range(batch)), window)
+    key = next((k for k in ("inputs", "inputs[0]") if k in arrays), None)
+    if case.op != "stablehlo.scatter" or key is None or case.attrs.get("update_computation") != "add":
+        return False
+    attrs, ins, source = case.attrs, arrays[key], arrays.get("updates", arrays.get("updates[0]"))
+    if source is None or any(ins.shape[d] != 1 for d in attrs["scatter_dims_to_operand_dims"]):
+        return False
+    skipped = set(attrs["inserted_window_dims"]) | set(attrs.get("input_batching_dims", ()))
+    operand_dims = iter(d for d in range(ins.ndim) if d not in skipped)
+    dest, windows = _passed_strides(case, key), set(attrs["update_window_dims"])
+    window = [dest[next(operand_dims)] if d in windows else None for d in range(source.ndim)]
+    updates_key = "updates" if "updates" in arrays else "updates[0]"
+    return scalar_store(source.shape, _passed_strides(case, updates_key),
+                        [d for d in range(source.ndim) if d not in windows], window)
+
+
 def dynamic_operand(case: Case) -> bool:
     """An MLIR-trait case with a dynamic (``?``) dim in an operand."""
     return any("?" in t for t in case.attrs.get("operands", ()))
@@ -563,6 +601,7 @@ CONDITIONS = {
     "infinite-divisor": infinite_divisor,
     "negative-zero-dividend": negative_zero_dividend,
     "one-element-operand": one_element_operand,
+    "inductor-scalar-store": inductor_scalar_store,
     "opposite-zeros": opposite_zeros,
     "quotient-overflows": quotient_overflows,
     "large-quotient": large_quotient,

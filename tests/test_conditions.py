@@ -67,3 +67,30 @@ def test_permuted_destination_and_infinite_imaginary_scalar_conditions():
     assert holds("infinite-imaginary-scalar", sub(complex(0, np.inf)))
     assert not holds("infinite-imaginary-scalar", sub(complex(np.inf, 0)))
     assert not holds("infinite-imaginary-scalar", sub(complex(0, np.inf), as_scalar=False))
+
+
+def take_add(shape, dim, n, layouts=None):
+    """``x.index_add_(dim, zeros(n), source)`` as the stablehlo.scatter case of target ``index_add_``."""
+    source = tuple(n if d == dim else m for d, m in enumerate(shape))
+    attrs = dict(update_window_dims=tuple(d for d in range(len(shape)) if d != dim), inserted_window_dims=(dim,),
+                 scatter_dims_to_operand_dims=(dim,), index_vector_dim=1, input_batching_dims=(),
+                 scatter_indices_batching_dims=(), indices_are_sorted=False, unique_indices=False,
+                 update_computation="add")
+    return Case("stablehlo.scatter", {"inputs": np.zeros(shape, np.int8), "scatter_indices": np.zeros(n, np.int64),
+                                      "updates": np.ones(source, np.int8)}, attrs, layouts=layouts or {})
+
+
+def test_inductor_scalar_store_follows_the_index_loop_and_the_source_layout():
+    """The measured shapes of the index_add_ compile failure (benchmarks.inductor_loop_order): a size-1
+    indexed dim whose index loop runs innermost, as the source's strides decide."""
+    assert holds("inductor-scalar-store", take_add((1, 1, 1, 2, 1, 1), 5, 2))  # the gate's seed
+    assert holds("inductor-scalar-store", take_add((2, 1), 1, 2))
+    assert not holds("inductor-scalar-store", take_add((2, 1), 1, 1))  # one index position
+    assert not holds("inductor-scalar-store", take_add((1, 2), 0, 2))  # the window dim runs innermost
+    assert holds("inductor-scalar-store", take_add((1, 2), 0, 2, {"updates": "transposed"}))  # now the index loop does
+    assert not holds("inductor-scalar-store", take_add((2, 2), 1, 2))  # the indexed dim has size 2
+    nd = Case("onnx.ScatterND", {"data": np.zeros((1, 3), np.float32), "indices": np.zeros((2, 1), np.int64),
+                                 "updates": np.ones((2, 3), np.float32)}, {"reduction": "add"})
+    assert not holds("inductor-scalar-store", nd)
+    assert holds("inductor-scalar-store", Case(nd.op, nd.arrays, nd.attrs, layouts={"updates": "transposed"}))
+    assert not holds("inductor-scalar-store", Case(nd.op, nd.arrays, {"reduction": "none"}, layouts={"updates": "transposed"}))
