@@ -88,12 +88,36 @@ NUMPY_API = [("negate", "negative", ALL), ("abs", "abs", ALL), ("add", "add", AL
              ("shift_left", "left_shift", ALL), ("shift_right_arithmetic", "right_shift", SIGNED),
              ("select", "where", ALL)]
 NP_COMPARE_API = "equal/not_equal/greater_equal/greater/less_equal/less"
-NUMPY = [make("numpy", f"np.{api}", op, _np(api), dtypes=types, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x)
+
+
+def _call_repro(op: str, module: str, name: str | None, names: dict[str, str] = CMP, wrap: str = "{}",
+                imports: tuple[str, ...] = ()):
+    """The snippet of a numpy-style elementwise target: ``<module>.<name>(...)`` on the case's arrays
+    (each literal put into ``wrap``), the rhs as a Python number where the case passes it so, compare
+    by its direction (``names``); operands the case marks constant are closed over by ``jax.jit``."""
+    from conformance.adapters.repro_code import literal
+
+    def repro(kw, case):
+        scalar, constants = kw.get("rhs_as_scalar", False), kw.get("constants", ())
+        fn = f"{module}.{names[kw['comparison_direction']] if op == 'compare' else name}"
+        source = {n: _py_literal(kw[n].item()) if scalar and n == "rhs" else wrap.format(literal(kw[n]))
+                  for n in operand_names(op)}
+        if not constants:
+            return list(imports), [], f"{fn}({', '.join(source.values())})"
+        params = [n for n in source if n not in constants]
+        body = ", ".join(n if n in params else source[n] for n in source)
+        call = f"jax.jit(lambda {', '.join(params)}: {fn}({body}))({', '.join(source[n] for n in params)})"
+        return list(imports), [f"# {', '.join(constants)}: compile-time constants (closed over by jax.jit)"], call
+    return repro
+
+
+NUMPY = [make("numpy", f"np.{api}", op, _np(api), dtypes=types, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x,
+              repro=_call_repro(op, "np", api))
          for op, api, types in NUMPY_API]
 NUMPY += [make("numpy", "np.right_shift[unsigned]", "shift_right_logical", _np("right_shift"), dtypes=UNSIGNED,
-               forms=NP_SCALAR_FORMS, to_numpy=lambda x: x),
+               forms=NP_SCALAR_FORMS, to_numpy=lambda x: x, repro=_call_repro("shift_right_logical", "np", "right_shift")),
           make("numpy", f"np.{NP_COMPARE_API}", "compare", _np_compare,
-               dtypes=ALL, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x)]
+               dtypes=ALL, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x, repro=_call_repro("compare", "np", None))]
 
 
 # --- torch ---------------------------------------------------------------------------------------
@@ -212,9 +236,11 @@ def _jax_fold(call: Callable, args: list, constant: list[bool]):
         return jax.jit(body)(*params)
 
 
+LAX_COMPARE = {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "LT": "lt"}
+
+
 def _jax_compare(module: str) -> Callable:
-    names = {"jax.lax": {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "LT": "lt"},
-             "jax.numpy": CMP}[module]
+    names = {"jax.lax": LAX_COMPARE, "jax.numpy": CMP}[module]
 
     def call(a, b, direction):
         return _jax(module, names[direction])(a, b)
@@ -222,7 +248,14 @@ def _jax_compare(module: str) -> Callable:
 
 
 # lax ops take operands of one dtype (documented: no implicit promotion), so no language scalars
-LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms=TENSOR_FORMS, fold=_jax_fold)
+def _jax_repro(op: str, module: str, attr: str | None, names: dict[str, str] = CMP):
+    from conformance.adapters.repro_code import JAX, JNP
+
+    return _call_repro(op, module, attr, names, JNP, tuple(JAX))
+
+
+LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms=TENSOR_FORMS, fold=_jax_fold,
+            repro=_jax_repro(op, "lax", attr))
        for op, attr, types in [
            ("negate", "neg", ALL), ("abs", "abs", ALL), ("add", "add", ALL), ("subtract", "sub", ALL),
            ("multiply", "mul", ALL), ("divide", "div", ALL), ("remainder", "rem", ALL), ("maximum", "max", ALL),
@@ -231,13 +264,15 @@ LAX = [make("jax", f"lax.{attr}", op, _jax("jax.lax", attr), dtypes=types, forms
            ("shift_right_arithmetic", "shift_right_arithmetic", ALL),
            ("shift_right_logical", "shift_right_logical", ALL), ("select", "select", ALL)]]
 LAX.append(make("jax", "lax.eq/ne/ge/gt/le/lt", "compare", _jax_compare("jax.lax"), dtypes=ALL, forms=TENSOR_FORMS,
-                fold=_jax_fold))
-JNP = [make("jax", f"jnp.{attr}", op, _jax("jax.numpy", attr), dtypes=types, forms=NP_SCALAR_FORMS, fold=_jax_fold)
+                fold=_jax_fold, repro=_jax_repro("compare", "lax", None, LAX_COMPARE)))
+JNP = [make("jax", f"jnp.{attr}", op, _jax("jax.numpy", attr), dtypes=types, forms=NP_SCALAR_FORMS, fold=_jax_fold,
+            repro=_jax_repro(op, "jnp", attr))
        for op, attr, types in NUMPY_API]
 JNP += [make("jax", "jnp.right_shift[unsigned]", "shift_right_logical", _jax("jax.numpy", "right_shift"),
-             dtypes=UNSIGNED, forms=NP_SCALAR_FORMS, fold=_jax_fold),
+             dtypes=UNSIGNED, forms=NP_SCALAR_FORMS, fold=_jax_fold,
+             repro=_jax_repro("shift_right_logical", "jnp", "right_shift")),
         make("jax", f"jnp.{NP_COMPARE_API}", "compare", _jax_compare("jax.numpy"), dtypes=ALL, forms=NP_SCALAR_FORMS,
-             fold=_jax_fold)]
+             fold=_jax_fold, repro=_jax_repro("compare", "jnp", None))]
 
 
 # --- ONNX one-node models: onnxruntime and OpenVINO ----------------------------------------------
