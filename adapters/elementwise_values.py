@@ -421,9 +421,10 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, d
 
 
 def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.ndarray]], proxies: bool,
-                  api: str, dynamic: bool = False, constants: bool = False) -> list:
+                  api: str, dynamic: bool = False, constants: bool = False, code: Callable | None = None) -> list:
     """One target per op running ``module_text`` through ``run``; with ``constants``, operands the case
-    marks constant are ``stablehlo.constant`` ops of the module."""
+    marks constant are ``stablehlo.constant`` ops of the module. ``code``: ``(text, arguments) -> snippet``
+    of a standalone script running the module (``conformance repro``)."""
     from conformance.adapters.stablehlo_text import from_proxies, operand_arguments
 
     made = []
@@ -441,8 +442,37 @@ def _text_targets(backend: str, run: Callable[[str, list[np.ndarray]], list[np.n
             inputs = [p for a in arrays for p in operand_arguments(a)] if proxies else arrays
             return from_proxies(run(text, inputs), result) if proxies else np.asarray(run(text, inputs)[0])
         made.append(make(backend, f"{api}[{op}]", op, call, dtypes=ALL, isolated=False,
-                         fold=_fold_by_keyword if constants else None))
+                         fold=_fold_by_keyword if constants else None,
+                         repro=_text_repro(op, code, proxies, dynamic) if code else None))
     return made
+
+
+def _text_repro(op: str, code: Callable, proxies: bool, dynamic: bool):
+    """The snippet of a StableHLO-text target: the module the target runs (its constants included),
+    compiled and run by ``code(text, arguments)`` with the backend's public API."""
+    def repro(kw, case):
+        from conformance.oracles.stablehlo.elementwise import compare_type
+
+        names = operand_names(op)
+        arrays, constant = [kw[n] for n in names], [n in kw.get("constants", ()) for n in names]
+        attrs = ({"comparison_direction": kw["comparison_direction"], "compare_type": compare_type(arrays[0].dtype.name)}
+                 if op == "compare" else {})
+        text, _ = module_text(op, arrays, attrs, proxies, dynamic and not any(constant), constant)
+        return code(text, [a for a, c in zip(arrays, constant) if not c])
+    return repro
+
+
+def _pjrt_code(text: str, arrays: list):
+    from conformance.adapters.repro_code import pjrt_code
+
+    return pjrt_code(text, arrays)
+
+
+def _iree_code(text: str, arrays: list):
+    from conformance.adapters.iree import FLAGS
+    from conformance.adapters.repro_code import iree_code
+
+    return iree_code(text, arrays, FLAGS)
 
 
 def _interpret(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
@@ -459,9 +489,9 @@ def _iree(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
 
 
 STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter", constants=True)
-XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt", constants=True)
+XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt", constants=True, code=_pjrt_code)
 IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True,  # dims `?`: one compile per op/type/rank
-                    constants=True)  # (a case with a constant operand compiles for its static shapes)
+                    constants=True, code=_iree_code)  # (a case with a constant operand compiles for its static shapes)
 
 
 def _openvino_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:

@@ -54,7 +54,7 @@ def pjrt_code(text: str, arrays: list) -> Code:
              'jax.config.update("jax_enable_x64", True)'],
             [f"TEXT = {text!r}", 'client = jax_backend.get_backend("cpu")', "device = client.local_devices()[0]",
              "executable = client.compile_and_load(TEXT, DeviceList((device,)))"],
-            f"np.asarray(executable.execute([jax.device_put(a, device) for a in ({args},)])[0])")
+            f"np.asarray(executable.execute([jax.device_put(a, device) for a in [{args}]])[0])")
 
 
 def iree_code(text: str, arrays: list, flags: list[str]) -> Code:
