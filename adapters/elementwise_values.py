@@ -338,26 +338,45 @@ def onnx_targets(backend: str, run_model: Callable[[bytes, dict], np.ndarray], i
     return made
 
 
-def _onnxruntime_repro(op: str, node: str, attrs: dict):
-    """The snippet of an onnxruntime elementwise target: the one-node model built with onnx.helper (every
-    operand a graph input) and run by an InferenceSession on the CPU provider."""
-    from conformance.adapters.repro_code import literal
+def _onnx_repro(imports: list[str], run_lines: list[str], call: str):
+    """``(op, node, attrs) -> snippet`` of a one-node-model target: the model built with onnx.helper
+    (operands the case marks constant as initializers, the others graph inputs ``feeds``), then run by
+    ``run_lines`` and ``call`` (on ``model`` and ``feeds``)."""
+    def for_op(op: str, node: str, attrs: dict):
+        from conformance.adapters.repro_code import literal
 
-    def repro(kw, case):
-        arrays = [np.asarray(kw[n]) for n in operand_names(op)]
-        name = ONNX_COMPARE[kw["comparison_direction"]] if op == "compare" else node
-        out = "bool" if op == "compare" else arrays[-1].dtype.name
-        return (["import onnxruntime", "from onnx import helper"],
-                [f"arrays = [{', '.join(literal(a) for a in arrays)}]",
-                 "inputs = [helper.make_tensor_value_info('x%d' % i, helper.np_dtype_to_tensor_dtype(a.dtype), list(a.shape))"
-                 " for i, a in enumerate(arrays)]",
-                 f"out = helper.make_tensor_value_info('y', helper.np_dtype_to_tensor_dtype(np.dtype({out!r})), None)",
-                 f"node = helper.make_node({name!r}, ['x%d' % i for i in range(len(arrays))], ['y'], **{attrs!r})",
-                 f"model = helper.make_model(helper.make_graph([node], 'repro', inputs, [out]), "
-                 f"opset_imports=[helper.make_opsetid('', {ONNX_OPSET})], ir_version=8)",
-                 "session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"],
-                "session.run(None, {'x%d' % i: a for i, a in enumerate(arrays)})[0]")
-    return repro
+        def repro(kw, case):
+            names = operand_names(op)
+            arrays = [np.asarray(kw[n]) for n in names]
+            constant = [n in kw.get("constants", ()) for n in names]
+            name = ONNX_COMPARE[kw["comparison_direction"]] if op == "compare" else node
+            out = "bool" if op == "compare" else arrays[-1].dtype.name
+            return (imports + ["from onnx import helper, numpy_helper"],
+                    [f"arrays = [{', '.join(literal(a) for a in arrays)}]",
+                     f"constant = {constant!r}  # True: an initializer (a constant the runtime may fold), else an input",
+                     "inputs = [helper.make_tensor_value_info('x%d' % i, helper.np_dtype_to_tensor_dtype(a.dtype), "
+                     "list(a.shape)) for i, a in enumerate(arrays) if not constant[i]]",
+                     "initializers = [numpy_helper.from_array(a, 'x%d' % i) for i, a in enumerate(arrays) if constant[i]]",
+                     f"out = helper.make_tensor_value_info('y', helper.np_dtype_to_tensor_dtype(np.dtype({out!r})), None)",
+                     f"node = helper.make_node({name!r}, ['x%d' % i for i in range(len(arrays))], ['y'], **{attrs!r})",
+                     "model = helper.make_model(helper.make_graph([node], 'repro', inputs, [out], initializer=initializers), "
+                     f"opset_imports=[helper.make_opsetid('', {ONNX_OPSET})], ir_version=8)",
+                     "feeds = {'x%d' % i: a for i, a in enumerate(arrays) if not constant[i]}", *run_lines], call)
+        return repro
+    return for_op
+
+
+_onnxruntime_repro = _onnx_repro(
+    ["import onnxruntime"],
+    ["session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"],
+    "session.run(None, feeds)[0]")
+# (the op's own precision: the CPU plugin's default may be bfloat16 on CPUs with bfloat16 hardware)
+_openvino_repro = _onnx_repro(
+    ["import openvino"],
+    ["core = openvino.Core()", "ov_model = core.read_model(model.SerializeToString(), b'')",
+     "ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in feeds.items()})",
+     "compiled = core.compile_model(ov_model, 'CPU', {'INFERENCE_PRECISION_HINT': 'f32'})"],
+    "np.asarray(next(iter(compiled(feeds).values())))")
 
 
 _ORT_SESSIONS: dict[bytes, object] = {}
@@ -501,4 +520,4 @@ def _openvino_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     return openvino_compile.run(model, feeds)
 
 
-OPENVINO = onnx_targets("openvino", _openvino_run)
+OPENVINO = onnx_targets("openvino", _openvino_run, repro=_openvino_repro)

@@ -111,7 +111,8 @@ def test_repro_scripts_call_the_api_as_the_target_does(backend):
     for t in targets:  # (a compile each for jax and torch_compile; an elementwise snippet is one call: 2 cases)
         _compare_scripts(t, compared, examples=2 if t.op not in INDEX_OPS and not t.op.startswith("stablehlo.dynamic")
                          else 4 if backend in ("torch_compile", "jax") else 6)
-    never = [n for n, k in compared.items() if not k]
+    crashing = compared.pop("declared crash", set())
+    never = [n for n, k in compared.items() if not k and n not in crashing]
     assert len(never) <= len(compared) // 10, f"no case compared for {never}"
 
 
@@ -136,11 +137,12 @@ def _compare_scripts(t, compared: dict, examples: int = 6) -> None:
     from conformance.seeds import make_seed
 
     @settings(max_examples=examples, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    # (a case where the target declares a crash is left out: the script would be the crash itself)
-    # (nor a scatter where two updates write one element: two runs may combine them in another order)
-    @given(case=ops.valid_cases(t).filter(ops.substantive).filter(lambda c: t.declared(("crash",), c) is None)
-           .filter(_unordered))
+    # (a scatter where two updates write one element is left out: two runs may combine them in another order)
+    @given(case=ops.valid_cases(t).filter(ops.substantive).filter(_unordered))
     def agrees(case):
+        if t.declared(("crash",), case) is not None:  # the script would be the crash itself (for an integer-only
+            compared.setdefault("declared crash", set()).add(t.name)  # op of openvino that is every case)
+            return
         got = call(t, case)
         try:
             text = script(make_seed(t.backend, t.name, "wrong-value", case))
