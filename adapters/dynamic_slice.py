@@ -251,7 +251,27 @@ def _slice_model(element: np.dtype, rank: int, index: np.dtype):
     return _MODELS[key]
 
 
-@target(SLICE, "onnxruntime:Slice-13", backend="onnxruntime", region={**ONNX_REGION, "min_rank": 1})
+def _onnx_slice_repro(kw, case):
+    """The Slice-13 model built with onnx.helper (dims unknown, as the target's), run by onnxruntime."""
+    index = np.asarray(kw["start_indices"][0]).dtype.name
+    rank = kw["operand"].ndim
+    return (["import onnxruntime", "from onnx import helper"],
+            _literal_args(kw) + [
+                f"starts = np.array([int(s) for s in STARTS], np.{index})",
+                f"feeds = {{'data': OPERAND, 'starts': starts, 'ends': starts + np.array({list(kw['slice_sizes'])}, "
+                f"np.{index}), 'axes': np.arange({rank}, dtype=np.{index})}}",
+                "elem, idx = (helper.np_dtype_to_tensor_dtype(np.dtype(t)) for t in (OPERAND.dtype, starts.dtype))",
+                f"inputs = [helper.make_tensor_value_info('data', elem, [None] * {rank})] + "
+                f"[helper.make_tensor_value_info(n, idx, [{rank}]) for n in ('starts', 'ends', 'axes')]",
+                "node = helper.make_node('Slice', ['data', 'starts', 'ends', 'axes'], ['out'])",
+                "graph = helper.make_graph([node], 'slice', inputs, [helper.make_tensor_value_info('out', elem, None)])",
+                "model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', 13)], ir_version=8)",
+                "session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"],
+            "session.run(None, feeds)[0]")
+
+
+@target(SLICE, "onnxruntime:Slice-13", backend="onnxruntime", region={**ONNX_REGION, "min_rank": 1},
+        repro=_onnx_slice_repro)
 def onnx_slice(operand, start_indices=(), *, slice_sizes, **_):
     from conformance.adapters.onnxruntime import _run
 
