@@ -16,7 +16,7 @@ import numpy as np
 
 from conformance.adapters.stablehlo_text import (MLIR_TYPES, main_function, operand_arguments, split_results, tensor_type,
                                      _param)
-from conformance.adapters.repro_code import JAX, TORCH, literal, pjrt_code, torch_ready
+from conformance.adapters.repro_code import JAX, TORCH, interpreter_code, literal, pjrt_code, torch_ready, verifier_code
 from conformance import isolation, runtime
 from conformance.registry import target
 
@@ -163,10 +163,16 @@ def _verify(kw: dict, result_type):
 
 
 XLA_TARGETS = text_targets("xla", ("xla:dynamic_slice", "xla:dynamic_update_slice"), _xla, repro_text=pjrt_code)
+def _interpreter_code(text: str, arrays: list):
+    return interpreter_code(text, arrays, [tensor_type(np.shape(a), np.asarray(a).dtype.name) for a in arrays])
+
+
 INTERPRETER_TARGETS = text_targets(
-    "stablehlo", ("stablehlo:dynamic_slice-interpreter", "stablehlo:dynamic_update_slice-interpreter"), _interpret)
+    "stablehlo", ("stablehlo:dynamic_slice-interpreter", "stablehlo:dynamic_update_slice-interpreter"), _interpret,
+    repro_text=_interpreter_code)
 VERIFIER_TARGETS = text_targets(
-    "stablehlo", ("stablehlo:dynamic_slice-verifier", "stablehlo:dynamic_update_slice-verifier"), _verify, valid=False)
+    "stablehlo", ("stablehlo:dynamic_slice-verifier", "stablehlo:dynamic_update_slice-verifier"), _verify, valid=False,
+    repro_text=lambda text, arrays: verifier_code(text))
 
 
 # --- numpy and torch slicing (in bounds) ---------------------------------------------------------

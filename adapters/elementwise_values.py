@@ -487,6 +487,13 @@ def _pjrt_code(text: str, arrays: list):
     return pjrt_code(text, arrays)
 
 
+def _interpreter_code(text: str, arrays: list):
+    from conformance.adapters.repro_code import interpreter_code
+    from conformance.adapters.stablehlo_text import tensor_type
+
+    return interpreter_code(text, arrays, [tensor_type(a.shape, a.dtype.name) for a in arrays])
+
+
 def _iree_code(text: str, arrays: list):
     from conformance.adapters.iree import FLAGS
     from conformance.adapters.repro_code import iree_code
@@ -507,7 +514,8 @@ def _iree(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
     return isolation.worker("iree").call("conformance.adapters.iree", "run_text", {"text": text, "arrays": arrays}, timeout=120)
 
 
-STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter", constants=True)
+STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter", constants=True,
+                          code=_interpreter_code)
 XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt", constants=True, code=_pjrt_code)
 IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True,  # dims `?`: one compile per op/type/rank
                     constants=True, code=_iree_code)  # (a case with a constant operand compiles for its static shapes)

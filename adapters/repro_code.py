@@ -72,3 +72,38 @@ def iree_code(text: str, arrays: list, flags: list[str]) -> Code:
              "context.add_vm_module(iree.runtime.VmModule.copy_buffer(context.instance, vmfb))",
              f"out = context.modules.module['main']({args})"],
             "(out[0] if isinstance(out, (list, tuple)) else out).to_host()")
+
+
+_STABLEHLO_IMPORTS = ["from jax.interpreters import mlir as jax_mlir", "from jaxlib.mlir import ir"]
+
+
+def verifier_code(text: str) -> Code:
+    """A script that parses StableHLO ``text`` and runs the StableHLO verifier on it (jaxlib's MLIR
+    bindings): observed is True where the module is accepted."""
+    return (_STABLEHLO_IMPORTS,
+            [f"TEXT = {text!r}", "def verify():",
+             "    with jax_mlir.make_ir_context():",
+             "        ir.Module.parse(TEXT).operation.verify()  # raises with the parser's or the verifier's message",
+             "    return np.asarray(True)  # accepted"],
+            "verify()")
+
+
+def interpreter_code(text: str, arrays: list, types: list[str]) -> Code:
+    """A script that runs ``@main`` of StableHLO ``text`` on ``arrays`` (MLIR tensor ``types``) with the
+    StableHLO reference interpreter (``stablehlo.eval_module`` of jaxlib's bindings); its first result.
+    NoRepro where an array or the result is bfloat16 or complex (the target passes those through proxies)."""
+    if "bf16" in text or "complex<" in text:
+        raise NoRepro("conformance repro: no interpreter script for bfloat16 or complex arrays yet")
+    args = ", ".join(literal(a) for a in arrays)
+    return (_STABLEHLO_IMPORTS + ["from jaxlib.mlir.dialects import stablehlo"],
+            [f"TEXT = {text!r}", f"TYPES = {types!r}",
+             "def dense(a, mlir_type):  # the bytes as a hex literal: NaN payloads, -0.0 and subnormals stay exact",
+             "    if a.dtype == np.bool_:",
+             "        return ir.DenseElementsAttr.get(np.array(a, order='C'))",
+             "    raw = np.array(a, order='C').astype(a.dtype.newbyteorder('<')).tobytes().hex().upper()",
+             "    return ir.Attribute.parse(f'dense<\"0x{raw}\"> : {mlir_type}' if raw else f'dense<> : {mlir_type}')",
+             "def interpret(*arrays):  # (the interpreter aborts the process on an op it does not support)",
+             "    with jax_mlir.make_ir_context():",
+             "        results = stablehlo.eval_module(ir.Module.parse(TEXT), [dense(a, t) for a, t in zip(arrays, TYPES)])",
+             "        return np.array(ir.DenseElementsAttr(results[0]))"],
+            f"interpret({args})")

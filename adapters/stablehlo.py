@@ -11,6 +11,7 @@ from conformance.adapters.stablehlo_text import (
     from_proxies, gather_text, operand_arguments, scatter_text, split_results, tensor_type,
 )
 from conformance import isolation
+from conformance.adapters.repro_code import Code, interpreter_code, verifier_code
 from conformance.registry import target
 
 REQUIRES = ("jaxlib",)
@@ -58,14 +59,37 @@ def _module(operand, start_indices, result_type, attrs) -> tuple[str, str]:
     return gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=True)
 
 
-@target(OP, "stablehlo:verifier", valid=False, invalid=True, isolated=False)
+def _gather_repro(code):
+    def repro(kw, case):
+        text, _ = _module(kw["operand"], kw["start_indices"], case.result_type, _attrs(kw))
+        return code(text, [kw["operand"], kw["start_indices"]])
+    return repro
+
+
+def _scatter_repro(code):
+    def repro(kw, case):
+        text, arrays, _ = scatter_text(kw, case.result_type, proxies=True)
+        return code(text, arrays)
+    return repro
+
+
+def _attrs(kw: dict) -> dict:
+    return {k: v for k, v in kw.items() if k not in ("operand", "start_indices")}
+
+
+def _typed(text: str, arrays: list) -> Code:
+    return interpreter_code(text, arrays, [tensor_type(a.shape, a.dtype.name) for a in arrays])
+
+
+@target(OP, "stablehlo:verifier", valid=False, invalid=True, isolated=False,
+        repro=_gather_repro(lambda text, arrays: verifier_code(text)))
 def verifier(operand, start_indices, *, result_type=None, **attrs):
     text, _ = _module(operand, start_indices, result_type, attrs)
     isolation.worker("stablehlo").call(__name__, "verify_text", {"text": text})
     return np.asarray(True)  # accepted
 
 
-@target(OP, "stablehlo:interpreter", valid=True, invalid=True, isolated=False)
+@target(OP, "stablehlo:interpreter", valid=True, invalid=True, isolated=False, repro=_gather_repro(_typed))
 def interpreter(operand, start_indices, *, result_type=None, **attrs):
     text, dtype = _module(operand, start_indices, result_type, attrs)
     outputs = isolation.worker("stablehlo").call(__name__, "interpret_text",
@@ -77,7 +101,8 @@ def _scatter_result(results: list[np.ndarray], inputs):
     return tuple(results) if isinstance(inputs, (list, tuple)) else results[0]
 
 
-@target("stablehlo.scatter", "stablehlo:scatter-verifier", valid=False, invalid=True, isolated=False)
+@target("stablehlo.scatter", "stablehlo:scatter-verifier", valid=False, invalid=True, isolated=False,
+        repro=_scatter_repro(lambda text, arrays: verifier_code(text)))
 def scatter_verifier(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     text, _, _ = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                               result_type, proxies=True)
@@ -86,7 +111,7 @@ def scatter_verifier(inputs, scatter_indices, updates, *, result_type=None, **at
 
 
 @target("stablehlo.scatter", "stablehlo:scatter-interpreter", region={"max_inputs": 2, "large_cases": False},
-        valid=True, invalid=True, isolated=False)
+        valid=True, invalid=True, isolated=False, repro=_scatter_repro(_typed))
 def scatter_interpreter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                         result_type, proxies=True)

@@ -97,11 +97,11 @@ def test_every_index_target_of_the_backend_owns_a_repro_snippet(backend):
     assert not missing, f"{backend}: index targets without a repro snippet: {missing}"
 
 
-@pytest.mark.parametrize("backend", REPRO_BACKENDS + ("openvino", "iree", "torch_compile", "dynamic_slice"))
+@pytest.mark.parametrize("backend", REPRO_BACKENDS + ("openvino", "iree", "torch_compile", "stablehlo", "dynamic_slice"))
 def test_repro_scripts_call_the_api_as_the_target_does(backend):
     """For every target with a snippet, on generated cases its script observes what the target returns
     (same dtype, shape and bits, or both raise): the snippet cannot drift from the adapter."""
-    names = REPRO_BACKENDS if backend == "dynamic_slice" else (_installed(backend) and backend,)
+    names = REPRO_BACKENDS + ("stablehlo",) if backend == "dynamic_slice" else (_installed(backend) and backend,)
     targets = [t for name in names if not missing_requirements(name) for t in load_backend(name) if t.repro and
                (t.op.startswith("stablehlo.dynamic")) == (backend == "dynamic_slice")]
     if backend == "torch_compile":  # its elementwise scripts are torch's with the call compiled (checked there)
