@@ -2,8 +2,9 @@
 (accumulate for reduction add). Part of backend ``torch``; valid cases only."""
 from __future__ import annotations
 
+from conformance.adapters.repro_code import TORCH, TORCH_INT64, literal, torch_ready
 from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
-from conformance.adapters.translate import nd_index
+from conformance.adapters.translate import nd_index, nd_index_source
 from conformance.registry import target
 
 
@@ -13,7 +14,20 @@ def _index(indices, batch_dims=0):
     return tuple(to_torch(i.copy()).to(torch.int64) for i in nd_index(indices, batch_dims))
 
 
-@target("onnx.GatherND", "torch:onnx.GatherND[x[idx]]", region={"opset": 13, "element_dtypes": ELEMENTS})
+def _gather_repro(kw, case):
+    return torch_ready(kw), [f"DATA = {TORCH.format(literal(kw['data']))}"], f"DATA[{nd_index_source(kw, TORCH_INT64)}].numpy()"
+
+
+def _scatter_repro(accumulate: bool):
+    def repro(kw, case):
+        return (torch_ready(kw), [f"out = {TORCH.format(literal(kw['data']))}",
+                                  f"UPDATES = {TORCH.format(literal(kw['updates']))}"],
+                f"out.index_put_({nd_index_source(kw, TORCH_INT64)}, UPDATES, accumulate={accumulate}).numpy()")
+    return repro
+
+
+@target("onnx.GatherND", "torch:onnx.GatherND[x[idx]]", region={"opset": 13, "element_dtypes": ELEMENTS},
+        repro=_gather_repro)
 def gather_nd(data, indices, *, batch_dims=None, **_):
     return to_numpy(to_torch(data)[_index(indices, int(batch_dims or 0))])
 
@@ -25,7 +39,8 @@ def _scatter(accumulate: bool):
     scatter_nd.__name__ = f"scatter_nd_{accumulate}"
     elements = tuple(e for e in ELEMENTS if e != "bool") if accumulate else ELEMENTS
     return target("onnx.ScatterND", f"torch:onnx.ScatterND[index_put_(accumulate={accumulate})]",
-                  region={"opset": 18, "reduction": "add" if accumulate else None, "element_dtypes": elements})(scatter_nd)
+                  region={"opset": 18, "reduction": "add" if accumulate else None, "element_dtypes": elements},
+                  repro=_scatter_repro(accumulate))(scatter_nd)
 
 
 SCATTER_ND_TARGETS = {str(a): _scatter(a) for a in (False, True)}

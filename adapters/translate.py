@@ -43,3 +43,12 @@ def nd_index(indices: np.ndarray, batch_dims: int = 0) -> list[np.ndarray]:
     lead = indices.shape[:-1]
     grids = [np.arange(lead[d]).reshape([-1 if a == d else 1 for a in range(len(lead))]) for d in range(batch_dims)]
     return [np.broadcast_to(g, lead) for g in grids] + [indices[..., j] for j in range(indices.shape[-1])]
+
+
+def nd_index_source(kw: dict, wrap: str = "{}") -> str:
+    """``nd_index`` of a GatherND/ScatterND case as an index tuple in source (each entry a literal put
+    into ``wrap``), for a repro snippet: the batch aranges and index columns as the targets pass them."""
+    from conformance.adapters.repro_code import index_tuple
+
+    return index_tuple([np.array(i) for i in nd_index(kw["indices"], int(kw.get("batch_dims") or 0))], wrap)
+

@@ -92,7 +92,7 @@ def _installed(backend):
 
 @pytest.mark.parametrize("backend", REPRO_BACKENDS)
 def test_every_index_target_of_the_backend_owns_a_repro_snippet(backend):
-    ops = INDEX_OPS if backend.startswith("onnx") else INDEX_OPS[:2]  # numpy/torch/jax GatherND: no script yet
+    ops = INDEX_OPS
     missing = [t.name for t in _installed(backend) if t.op in ops and t.repro is None]
     assert not missing, f"{backend}: index targets without a repro snippet: {missing}"
 
