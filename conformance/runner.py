@@ -38,6 +38,9 @@ class UndeclaredDivergence(AssertionError):
 
 TARGET_TIMEOUT = 20.0  # seconds of running (compiling not counted); a target slower than this on one case is a ``timeout``
 FIRST_CALL_GRACE = 120.0  # extra seconds for the first call of a signature in a worker (a compile nobody marked)
+# seconds of running a case gets where a declared timeout covers it (the hang is expected: a call that
+# returns within them is judged as any other, one that does not is the declared timeout)
+DECLARED_HANG_WAIT = 5.0
 COMPILE_SECONDS: Counter = Counter()  # seconds each target's worker spent compiling, in this process
 _SEEN: dict[str, set] = {}  # worker name -> signatures called since that worker (process) started
 WRITING_OPS = tuple(WRITTEN)  # the ops that write by index
@@ -112,11 +115,13 @@ def _call_once(target: Target, case: Case, name: str | None = None) -> outcome.O
         seen.clear()  # a fresh process compiles everything again
     signature = (target.name, case.signature())
 
+    hang_declared = target.declared(("timeout",), case) is not None
+
     def remote(**kw):
         return w.call("conformance.registry", "call_target",
                       {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device(),
                        "layouts": case.layout_kwargs()},
-                      timeout=TARGET_TIMEOUT,
+                      timeout=min(TARGET_TIMEOUT, DECLARED_HANG_WAIT) if hang_declared else TARGET_TIMEOUT,
                       grace=0.0 if signature in seen or target.name in _HUNG or not target.compiles
                       else FIRST_CALL_GRACE)
 
