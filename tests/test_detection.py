@@ -23,17 +23,6 @@ def one_example():
     runtime.set_examples(before)
 
 
-@pytest.fixture
-def found_is_enough(monkeypatch):
-    """For a test that asks only whether a divergence is found: no shrinking of the failing case (the
-    shrink is most of such a run's time: 23 of 23.4 s for the bool-add mutant)."""
-    from hypothesis import Phase, settings
-
-    from conformance import runner
-
-    monkeypatch.setattr(runner, "settings", lambda **kw: settings(phases=[p for p in Phase if p != Phase.shrink], **kw))
-
-
 def _class_of(error: UndeclaredDivergence) -> str:
     return str(error).splitlines()[0].split("class '")[1].split("'")[0]
 

@@ -80,7 +80,7 @@ def _case(kind: str) -> Case:
 
 
 @pytest.mark.parametrize("bug", sorted(mutants.LAYOUT_BUGS))
-def test_a_kernel_that_reads_a_view_wrongly_is_caught_only_in_some_layout(bug):
+def test_a_kernel_that_reads_a_view_wrongly_is_caught_only_in_some_layout(bug, found_is_enough):
     t = replace(mutants.MUTANTS[f"layout-gather-{bug}"].__conformance_target__, backend="mutants")
     assert not check_case(t, _case("c")).diverges  # C-contiguous input: the bug cannot show
     caught = [k for k in layouts.NUMPY if check_case(t, _case(k)).cls == "wrong-value"]
