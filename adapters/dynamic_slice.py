@@ -163,13 +163,9 @@ def _verify(kw: dict, result_type):
 
 
 XLA_TARGETS = text_targets("xla", ("xla:dynamic_slice", "xla:dynamic_update_slice"), _xla, repro_text=pjrt_code)
-def _interpreter_code(text: str, arrays: list):
-    return interpreter_code(text, arrays, [tensor_type(np.shape(a), np.asarray(a).dtype.name) for a in arrays])
-
-
 INTERPRETER_TARGETS = text_targets(
     "stablehlo", ("stablehlo:dynamic_slice-interpreter", "stablehlo:dynamic_update_slice-interpreter"), _interpret,
-    repro_text=_interpreter_code)
+    repro_text=interpreter_code)
 VERIFIER_TARGETS = text_targets(
     "stablehlo", ("stablehlo:dynamic_slice-verifier", "stablehlo:dynamic_update_slice-verifier"), _verify, valid=False,
     repro_text=lambda text, arrays: verifier_code(text))

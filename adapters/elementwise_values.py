@@ -17,6 +17,7 @@ from typing import Callable
 import numpy as np
 
 from conformance import isolation, runtime
+from conformance.adapters.repro_code import interpreter_code, pjrt_code
 from conformance.registry import target
 from conformance.oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, FLOATS, INTS, OPS, SIGNED, UNSIGNED,
                                            operand_names)
@@ -481,21 +482,8 @@ def _text_repro(op: str, code: Callable, proxies: bool, dynamic: bool):
     return repro
 
 
-def _pjrt_code(text: str, arrays: list):
-    from conformance.adapters.repro_code import pjrt_code
-
-    return pjrt_code(text, arrays)
-
-
-def _interpreter_code(text: str, arrays: list):
-    from conformance.adapters.repro_code import interpreter_code
-    from conformance.adapters.stablehlo_text import tensor_type
-
-    return interpreter_code(text, arrays, [tensor_type(a.shape, a.dtype.name) for a in arrays])
-
-
 def _iree_code(text: str, arrays: list):
-    from conformance.adapters.iree import FLAGS
+    from conformance.adapters.iree import FLAGS  # (at call time: loading that module defines its targets)
     from conformance.adapters.repro_code import iree_code
 
     return iree_code(text, arrays, FLAGS)
@@ -515,8 +503,8 @@ def _iree(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
 
 
 STABLEHLO = _text_targets("stablehlo", _interpret, proxies=True, api="interpreter", constants=True,
-                          code=_interpreter_code)
-XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt", constants=True, code=_pjrt_code)
+                          code=interpreter_code)
+XLA = _text_targets("xla", _pjrt, proxies=False, api="pjrt", constants=True, code=pjrt_code)
 IREE = _text_targets("iree", _iree, proxies=True, api="llvm-cpu", dynamic=True,  # dims `?`: one compile per op/type/rank
                     constants=True, code=_iree_code)  # (a case with a constant operand compiles for its static shapes)
 

@@ -88,12 +88,15 @@ def verifier_code(text: str) -> Code:
             "verify()")
 
 
-def interpreter_code(text: str, arrays: list, types: list[str]) -> Code:
-    """A script that runs ``@main`` of StableHLO ``text`` on ``arrays`` (MLIR tensor ``types``) with the
-    StableHLO reference interpreter (``stablehlo.eval_module`` of jaxlib's bindings); its first result.
-    NoRepro where an array or the result is bfloat16 or complex (the target passes those through proxies)."""
+def interpreter_code(text: str, arrays: list) -> Code:
+    """A script that runs ``@main`` of StableHLO ``text`` on ``arrays`` with the StableHLO reference
+    interpreter (``stablehlo.eval_module`` of jaxlib's bindings); its first result. NoRepro where an
+    array or the result is bfloat16 or complex (the target passes those through proxies)."""
+    from conformance.adapters.stablehlo_text import tensor_type
+
     if "bf16" in text or "complex<" in text:
         raise NoRepro("conformance repro: no interpreter script for bfloat16 or complex arrays yet")
+    types = [tensor_type(np.shape(a), np.asarray(a).dtype.name) for a in arrays]
     args = ", ".join(literal(a) for a in arrays)
     return (_STABLEHLO_IMPORTS + ["from jaxlib.mlir.dialects import stablehlo"],
             [f"TEXT = {text!r}", f"TYPES = {types!r}",

@@ -11,7 +11,7 @@ from conformance.adapters.stablehlo_text import (
     from_proxies, gather_text, operand_arguments, scatter_text, split_results, tensor_type,
 )
 from conformance import isolation
-from conformance.adapters.repro_code import Code, interpreter_code, verifier_code
+from conformance.adapters.repro_code import interpreter_code, verifier_code
 from conformance.registry import target
 
 REQUIRES = ("jaxlib",)
@@ -77,10 +77,6 @@ def _attrs(kw: dict) -> dict:
     return {k: v for k, v in kw.items() if k not in ("operand", "start_indices")}
 
 
-def _typed(text: str, arrays: list) -> Code:
-    return interpreter_code(text, arrays, [tensor_type(a.shape, a.dtype.name) for a in arrays])
-
-
 @target(OP, "stablehlo:verifier", valid=False, invalid=True, isolated=False,
         repro=_gather_repro(lambda text, arrays: verifier_code(text)))
 def verifier(operand, start_indices, *, result_type=None, **attrs):
@@ -89,7 +85,7 @@ def verifier(operand, start_indices, *, result_type=None, **attrs):
     return np.asarray(True)  # accepted
 
 
-@target(OP, "stablehlo:interpreter", valid=True, invalid=True, isolated=False, repro=_gather_repro(_typed))
+@target(OP, "stablehlo:interpreter", valid=True, invalid=True, isolated=False, repro=_gather_repro(interpreter_code))
 def interpreter(operand, start_indices, *, result_type=None, **attrs):
     text, dtype = _module(operand, start_indices, result_type, attrs)
     outputs = isolation.worker("stablehlo").call(__name__, "interpret_text",
@@ -111,7 +107,7 @@ def scatter_verifier(inputs, scatter_indices, updates, *, result_type=None, **at
 
 
 @target("stablehlo.scatter", "stablehlo:scatter-interpreter", region={"max_inputs": 2, "large_cases": False},
-        valid=True, invalid=True, isolated=False, repro=_scatter_repro(_typed))
+        valid=True, invalid=True, isolated=False, repro=_scatter_repro(interpreter_code))
 def scatter_interpreter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                         result_type, proxies=True)
