@@ -160,6 +160,16 @@ def _through_the_target(t, seed: Seed):
     return [f"from {module} import {name}"], setup, f"{name}({', '.join(args)})"
 
 
+def _builds_constants(seed: Seed) -> bool:
+    """Whether the seed's target takes constants (its region says so): its snippet then builds them too."""
+    from conformance.registry import BackendError, loaded_target
+
+    try:
+        return bool(loaded_target(seed.backend, seed.target).region.get("constants"))
+    except (BackendError, KeyError):
+        return False
+
+
 def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
     """(imports, lines) replaying the earlier calls a history-dependent seed needs, each with its
     target's own repro code (results ignored)."""
@@ -205,7 +215,7 @@ def script(seed: Seed) -> str:
     if case.layouts:  # (the script builds C-contiguous arrays: a layout-dependent divergence may not show)
         title += (f"\n\nThe suite passed the arrays as views ({describe(case.layouts)}; conformance.layouts); this "
                   f"script passes C-contiguous\narrays. `conformance replay SEED` runs the case in its layouts.")
-    if case.attrs.get("constants"):  # (a folded divergence shows only when the compiler sees constants)
+    if case.attrs.get("constants") and not _builds_constants(seed):  # (a folded divergence may need them)
         title += (f"\n\nThe suite gave the compiler {', '.join(case.attrs['constants'])} as compile-time constants; "
                   f"this script passes\nevery operand as an argument. `conformance replay SEED` runs the case with its constants.")
     from conformance.report_text import spec_url

@@ -75,8 +75,9 @@ def test_a_jax_constant_reaches_xla_as_a_literal_and_gives_the_arguments_result(
 
 
 @pytest.mark.skipif(bool(missing_requirements("torch")), reason="torch not installed")
-def test_a_repro_script_says_when_the_suite_passed_constants():
-    """(No built-in target that takes constants has a repro snippet yet: a torch one carries the header.)"""
+def test_a_repro_script_builds_the_constants_or_says_it_does_not():
+    """A target that takes constants builds them in its script (jax: closed over by ``jax.jit``); a
+    script of a target that does not (torch) says the suite passed constants and this script does not."""
     from conformance.case import Case
     from conformance.seeds import make_seed
     from conformance.reports.repro import script
@@ -85,3 +86,6 @@ def test_a_repro_script_says_when_the_suite_passed_constants():
                 {"rhs_as_scalar": False, "constants": ("lhs", "rhs")})
     text = script(make_seed("torch", "torch:torch.div", "wrong-value", case))
     assert "lhs, rhs as compile-time constants" in text and "conformance replay SEED" in text
+    if not missing_requirements("jax"):
+        text = script(make_seed("jax", "jax:lax.div", "wrong-value", case))
+        assert "jax.jit(lambda : lax.div(" in text and "conformance replay SEED" not in text
