@@ -42,9 +42,27 @@ def _both(fn: Callable, arrays: list[np.ndarray], to_backend: Callable, to_numpy
     return np.asarray(tensor), np.stack([np.asarray(s) for s in scalars]) if scalars else np.asarray(tensor)[:0]
 
 
+def _repro(op: str, source: Callable):
+    """The snippet of a scalarization target: ``f`` (the backend's op, ``source(op, arrays)``: (imports,
+    lines defining ``f``, a format string making one backend operand of an array expression)) on the
+    tensors is observed; the same ``f`` on each element's 0-d operands, stacked, is ``EXPECTED``."""
+    from conformance.adapters.repro_code import literal
+
+    def repro(kw, case):
+        arrays = [kw[k] for k in sorted((k for k in kw if isinstance(kw[k], np.ndarray)), key=lambda k: (k != "pred", k))]
+        imports, define, wrap = source(op, arrays)
+        return imports, [f"ARRAYS = [{', '.join(literal(a) for a in arrays)}]", *define,
+                         f"EXPECTED = np.stack([np.asarray(f(*[{wrap.format('a[i]')} for a in ARRAYS])) "
+                         f"for i in range(ARRAYS[0].shape[0])])  # the scalar forms, element by element",
+                         "EXPECTED_TEXT = f'{EXPECTED.dtype}{list(EXPECTED.shape)} {EXPECTED!r} (the scalar forms)'"], \
+            f"np.asarray(f(*[{wrap.format('a')} for a in ARRAYS]))  # the op on the tensors"
+    return repro
+
+
 def make_targets(backend: str, api: str, table: Callable[[], dict], to_backend: Callable, to_numpy: Callable,
-                 dtypes: tuple[str, ...] = NUMERIC, skip: tuple[str, ...] = ()) -> dict:
-    """One target per op in ``ALL_OPS`` but ``skip``; ``table()`` maps op names to the backend's callables."""
+                 dtypes: tuple[str, ...] = NUMERIC, skip: tuple[str, ...] = (), source: Callable | None = None) -> dict:
+    """One target per op in ``ALL_OPS`` but ``skip``; ``table()`` maps op names to the backend's callables;
+    ``source``: ``(op, arrays) -> (imports, lines defining f, operand wrap)`` for its repro scripts."""
     made = {}
     for op in ALL_OPS:
         if op in skip:
@@ -57,5 +75,6 @@ def make_targets(backend: str, api: str, table: Callable[[], dict], to_backend: 
 
         fn.__name__ = f"{api}_{op}".replace(".", "_")
         ds = tuple(d for d in dtypes if d in INTS) if op in INT_ONLY else dtypes
-        made[fn.__name__] = target(OP, f"{backend}:{api}.{op}[per-element]", region={"op": op, "dtypes": ds})(fn)
+        made[fn.__name__] = target(OP, f"{backend}:{api}.{op}[per-element]", region={"op": op, "dtypes": ds},
+                                   repro=_repro(op, source) if source else None)(fn)
     return made

@@ -32,8 +32,16 @@ def _in_x64(table):
     return lambda: {k: (lambda f: lambda *a: run(lambda: f(*a)))(f) for k, f in table().items()}
 
 
-LAX_TARGETS = make_targets("jax", "lax", _in_x64(_lax), put, lambda x: x)
-JNP_TARGETS = make_targets("jax", "jnp", _in_x64(_jnp), put, lambda x: x)
+def _source(module: str, table):
+    def source(op: str, arrays) -> tuple:
+        from conformance.adapters.repro_code import JAX, JNP
+
+        return JAX, [f"f = {module}.{table()[op].__name__}"], JNP
+    return source
+
+
+LAX_TARGETS = make_targets("jax", "lax", _in_x64(_lax), put, lambda x: x, source=_source("lax", _lax))
+JNP_TARGETS = make_targets("jax", "jnp", _in_x64(_jnp), put, lambda x: x, source=_source("jnp", _jnp))
 
 
 def divide_by_reciprocal(case):

@@ -42,5 +42,23 @@ def _node_fn(op: str):
     return run
 
 
+def _source(op: str, arrays) -> tuple:
+    """``f``: the one-node model on its operands (dims unknown, as the target builds it), run by onnxruntime."""
+    name, attrs = NODES[op]
+    if op == "remainder" and arrays[0].dtype.kind == "f":
+        attrs = {"fmod": 1}
+    elem = "TensorProto.BOOL" if op.startswith("compare") else "helper.np_dtype_to_tensor_dtype(xs[-1].dtype)"
+    return (["import onnxruntime", "from onnx import TensorProto, helper"],
+            ["def f(*xs):  # the one-node model, every dim unknown, run on xs",
+             "    xs = [np.asarray(x) for x in xs]",
+             "    inputs = [helper.make_tensor_value_info(f'x{i}', helper.np_dtype_to_tensor_dtype(x.dtype), "
+             "[None] * x.ndim) for i, x in enumerate(xs)]",
+             f"    node = helper.make_node({name!r}, [v.name for v in inputs], ['y'], **{attrs!r})",
+             f"    graph = helper.make_graph([node], {op!r}, inputs, [helper.make_tensor_value_info('y', {elem}, None)])",
+             "    model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', 18)], ir_version=8)",
+             "    session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])",
+             "    return session.run(None, {f'x{i}': x for i, x in enumerate(xs)})[0]"], "{}")
+
+
 SCALARIZATION_TARGETS = make_targets("onnxruntime", "onnx", lambda: {op: _node_fn(op) for op in NODES},
-                                     lambda a: np.asarray(a), np.asarray, dtypes=ELEMENTS)
+                                     lambda a: np.asarray(a), np.asarray, dtypes=ELEMENTS, source=_source)

@@ -115,25 +115,37 @@ def scatter_interpreter(inputs, scatter_indices, updates, *, result_type=None, *
     return _scatter_result(split_results(outputs, dtypes), inputs)
 
 
+def _binary_text(op: str, a: str, b: str, result: str) -> str:
+    return (f"func.func @main(%a: {a}, %b: {b}) -> {result} {{\n"
+            f'  %r = "{op}"(%a, %b) : ({a}, {b}) -> {result}\n  return %r : {result}\n}}')
+
+
 def _verify_binary(op: str, a: str, b: str, result: str):
     """MLIR's own verifier on one binary op with the given operand and result types."""
-    text = (f"func.func @main(%a: {a}, %b: {b}) -> {result} {{\n"
-            f'  %r = "{op}"(%a, %b) : ({a}, {b}) -> {result}\n  return %r : {result}\n}}')
-    isolation.worker("stablehlo").call(__name__, "verify_text", {"text": text})
+    isolation.worker("stablehlo").call(__name__, "verify_text", {"text": _binary_text(op, a, b, result)})
     return np.asarray(True)  # accepted
 
 
+def _binary_repro(op: str, results: str):
+    """The verifier script of one binary op on the case's types (``results``: the case's result keyword)."""
+    def repro(kw, case):
+        result = kw[results][0] if isinstance(kw[results], (list, tuple)) else kw[results]
+        return verifier_code(_binary_text(op, *kw["operands"], result))
+    return repro
+
+
 @target("mlir.broadcastable", "stablehlo:chlo.broadcast_add", region={"min_operands": 2, "max_operands": 2},
-        isolated=False)
+        isolated=False, repro=_binary_repro("chlo.broadcast_add", "result"))
 def chlo_broadcast_add(*, operands, result, **_):
     return _verify_binary("chlo.broadcast_add", *operands, result)
 
 
-@target("mlir.elementwise", "stablehlo:stablehlo.add", region={"scalars": False}, isolated=False)
+@target("mlir.elementwise", "stablehlo:stablehlo.add", region={"scalars": False}, isolated=False,
+        repro=_binary_repro("stablehlo.add", "results"))
 def stablehlo_add(*, operands, results, **_):
     return _verify_binary("stablehlo.add", *operands, *results)
 
 
-@target("mlir.elementwise", "stablehlo:arith.addf", isolated=False)
+@target("mlir.elementwise", "stablehlo:arith.addf", isolated=False, repro=_binary_repro("arith.addf", "results"))
 def arith_addf(*, operands, results, **_):
     return _verify_binary("arith.addf", *operands, *results)

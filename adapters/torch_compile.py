@@ -129,6 +129,9 @@ def _compiled_repro(eager_repro):
 
     def repro(kw, case):
         imports, setup, call = eager_repro(kw, case)
+        if any(line.startswith("f = torch.") for line in setup):  # a scalarization snippet: f on tensors, on scalars
+            return imports, [f"f = torch.compile(lambda *a: {line[4:]}(*a), dynamic=True)  # one graph per rank and dtype"
+                             if line.startswith("f = torch.") else line for line in setup], call
         if not call.endswith(".numpy()") or any(not line.split("=")[0].strip().isidentifier() for line in setup):
             raise NoRepro("conformance repro: no torch.compile script for this target yet (its call is a statement)")
         names: list[str] = []

@@ -18,8 +18,15 @@ def _table() -> dict:
             "compare_lt": torch.lt, "compare_eq": torch.eq, "select": torch.where}
 
 
+def _source(op: str, arrays) -> tuple:
+    from conformance.adapters.repro_code import torch_ready
+
+    return torch_ready({"x": a for a in arrays}), [f"f = torch.{_table()[op].__name__}"], "torch.from_numpy(np.array({}))"
+
+
 SCALARIZATION_TARGETS = make_targets("torch", "torch", _table, to_torch, to_numpy,
-                                     dtypes=tuple(d for d in ELEMENTS if d not in ("bool", "complex64", "complex128")))
+                                     dtypes=tuple(d for d in ELEMENTS if d not in ("bool", "complex64", "complex128")),
+                                     source=_source)
 
 
 def complex_alpha(case):

@@ -33,6 +33,11 @@ class NoRepro(ValueError):
     """This seed's target (or case) has no standalone script."""
 
 
+# what an op's ``expected_ref`` returns where the expected value is the backend's own (the Elementwise
+# rule 6: the op on each element's scalars): the target's snippet measures it and sets ``EXPECTED``
+EXPECTED_IN_SCRIPT = "measured by the script"
+
+
 @dataclass(frozen=True)
 class OpSpec:
     """What a spec op is. Fields named ``*_ref`` are ``"module:attribute"`` references (``""``: none).

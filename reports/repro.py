@@ -14,7 +14,7 @@ import numpy as np
 from conformance.adapters.repro_code import literal
 from conformance.case import Case
 from conformance.layouts import describe
-from conformance.opspec import NoRepro, op_spec
+from conformance.opspec import EXPECTED_IN_SCRIPT, NoRepro, op_spec
 from conformance.outcome import Unsupported
 from conformance.seeds import Seed
 from conformance.verdict import case_violations
@@ -111,6 +111,8 @@ sys.exit(1)
 
 _CRASH_NOTE = ('print("this seed recorded a crash: if the process dies in the call below (abort, segfault), '
                'the crash persists", flush=True)\n')
+
+
 def expected_value(case: Case) -> np.ndarray:
     """The spec's result for a valid ``case``, as its op's record states it; NoRepro where one exact
     value would be wrong."""
@@ -157,7 +159,12 @@ def _through_the_target(t, seed: Seed):
         else:
             setup.append(f"{key} = {value!r}")
         args.append(f"{key}={key}")
-    return [f"from {module} import {name}"], setup, f"{name}({', '.join(args)})"
+    call = f"{name}({', '.join(args)})"
+    if expected_value(seed.case) is EXPECTED_IN_SCRIPT:  # (tensor form, scalar forms): the second is expected
+        setup += [f"tensor_form, EXPECTED = {call}", "EXPECTED = np.asarray(EXPECTED)",
+                  "EXPECTED_TEXT = f'{EXPECTED.dtype}{list(EXPECTED.shape)} {EXPECTED!r} (the scalar forms)'"]
+        call = "tensor_form"
+    return [f"from {module} import {name}"], setup, call
 
 
 def _builds_constants(seed: Seed) -> bool:
@@ -205,6 +212,9 @@ def script(seed: Seed) -> str:
     if violations:
         labels = ", ".join(v.label for v in violations)
         expected, clause = "EXPECTED = None\nEXPECTED_TEXT = 'a rejection'", f"{case.op}: invalid input ({labels})"
+    elif expected_value(case) is EXPECTED_IN_SCRIPT:  # the snippet's setup measures it and sets EXPECTED
+        expected = "EXPECTED = None  # set below, from the backend's own scalar forms\nEXPECTED_TEXT = 'the scalar forms'"
+        clause = spec.repro_clause
     else:
         value = expected_value(case)
         expected = f"EXPECTED = {literal(value)}\nEXPECTED_TEXT = f'{{EXPECTED.dtype}}{{list(EXPECTED.shape)}} {{EXPECTED!r}}'"

@@ -10,6 +10,13 @@ def no_violations(case) -> list:
     return []
 
 
+def expected(case):
+    """The scalar forms of the same backend, which only the script can compute."""
+    from conformance.opspec import EXPECTED_IN_SCRIPT
+
+    return EXPECTED_IN_SCRIPT
+
+
 def edge_runs(target) -> list[dict]:
     return [{"scenario": "meet"}]
 
@@ -18,4 +25,6 @@ SPEC = OpSpec(
     name="mlir.scalarization", spec=MLIR_ELEMENTWISE_RFC, label_prefix="scalarization",
     region_ref="conformance.strategies.edge_values:ScalarizationRegion", valid_ref="conformance.strategies.edge_values:scalarization_cases",
     check_ref=f"{__name__}:no_violations", judge_ref="conformance.verdict_scalarization:judge_scalarization",
-    edge_ref=f"{__name__}:edge_runs", mismatch_ref="conformance.verdict_scalarization:scalarization_mismatch")
+    edge_ref=f"{__name__}:edge_runs", mismatch_ref="conformance.verdict_scalarization:scalarization_mismatch",
+    expected_ref=f"{__name__}:expected",
+    repro_clause="Elementwise rule 6: the op on tensors is the same backend's scalar op at each element")
