@@ -3,7 +3,8 @@
 observed with the spec clause, and exits 1 while the divergence persists (0 once it is fixed). A seed
 whose class is ``crash`` says so first: there the process dying in the call is the reproduction.
 
-The expected value is the oracle's, computed when the script is written. The lines that call the API
+The expected value is the oracle's, computed when the script is written (for the Elementwise rule 6, the
+backend's own scalar forms, which the script measures). The lines that call the API
 are the target's own (``target(..., repro=...)``, next to the code that calls it); a target without
 them gets a one-line refusal.
 """

@@ -63,3 +63,30 @@ def test_a_script_with_a_bug_of_its_own_exits_2_not_1(project):
     (project / "repro.py").write_text(made.replace("observed = maximum(", "observed = maximun("))
     run = _run([sys.executable, "repro.py"], project)
     assert run.returncode == 2 and "could not run: NameError" in run.stdout, run.stdout + run.stderr
+
+
+SCALARIZATION = '''import numpy as np
+from conformance.registry import target
+
+
+@target("mlir.scalarization", "mine:max[per-element]", region={{"op": "maximum", "dtypes": ("float32",)}})
+def maximum(*, x0, x1, **_):
+    tensor = {tensor}(x0, x1)  # a vector kernel
+    return tensor, np.stack([np.maximum(a, b) for a, b in zip(x0, x1)])  # and the scalar op per element
+'''
+
+
+def test_a_user_scalarization_targets_script_measures_the_scalar_forms(tmp_path):
+    """Elementwise rule 6 has no oracle value: the script of a user's scalarization target takes the
+    scalar forms its target returns as the expected value (exit 1 while the tensor form differs)."""
+    (tmp_path / "my_elementwise.py").write_text(SCALARIZATION.format(tensor="np.fmax"))
+    case = Case("mlir.scalarization", {"x0": np.array([0.0, 1.0], np.float32), "x1": np.array([np.nan, 0.5], np.float32)},
+                {"op": "maximum"})
+    make_seed("my_elementwise", "mine:max[per-element]", "wrong-value", case).save(tmp_path / "seed.json")
+    made = _run([sys.executable, "-m", "conformance.cli", "repro", "seed.json"], tmp_path)
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "repro.py").write_text(made.stdout)
+    buggy = _run([sys.executable, "repro.py"], tmp_path)
+    assert buggy.returncode == 1 and "the scalar forms" in buggy.stdout, buggy.stdout + buggy.stderr
+    (tmp_path / "my_elementwise.py").write_text(SCALARIZATION.format(tensor="np.maximum"))
+    assert _run([sys.executable, "repro.py"], tmp_path).returncode == 0
