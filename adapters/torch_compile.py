@@ -28,7 +28,6 @@ LAYOUTS = layouts.TORCH  # its targets take views: each array in any memory layo
 EAGER = "torch"
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
 _WRAPPERS: dict[object, object] = {}
-STATEMENT_REPROS = ("torch:x[idx]=v", "torch:x[s:s+k]=u")
 _MODE: list = []
 
 
@@ -120,6 +119,9 @@ _TENSOR_LITERAL = re.compile(r'torch\.from_numpy\(arr\("[^"]*", "[a-z0-9]+", \[[
                              r'(?:\.to\(torch\.int64\))?')
 
 
+_ASSIGNMENT = re.compile(r"out\[(.*)\] = (.+)")
+
+
 def _compiled_repro(eager_repro):
     """The eager script with its API call compiled: each tensor literal of the call becomes a variable
     made before it, and the call runs as ``torch.compile(lambda: call, dynamic=True)()`` (Dynamo takes
@@ -132,6 +134,13 @@ def _compiled_repro(eager_repro):
         if any(line.startswith("f = torch.") for line in setup):  # a scalarization snippet: f on tensors, on scalars
             return imports, [f"f = torch.compile(lambda *a: {line[4:]}(*a), dynamic=True)  # one graph per rank and dtype"
                              if line.startswith("f = torch.") else line for line in setup], call
+        assignment = _ASSIGNMENT.fullmatch(setup[-1]) if setup else None
+        if assignment and call == "out.numpy()":  # `out[...] = value`: Tensor.__setitem__ compiled, as the target has it
+            index, value = assignment.groups()
+            setup[-1:] = [f"INDEX = np.s_[{index}]", f"VALUE = {value}",
+                          '_compiled = globals().setdefault("_compiled", {})']
+            return imports, setup, ('(_compiled.setdefault("torch.Tensor.__setitem__", torch.compile(lambda *a: '
+                                    'torch.Tensor.__setitem__(*a), dynamic=True))(out, INDEX, VALUE), out)[1].numpy()')
         if not call.endswith(".numpy()") or any(not line.split("=")[0].strip().isidentifier() for line in setup):
             raise NoRepro("conformance repro: no torch.compile script for this target yet (its call is a statement)")
         names: list[str] = []
@@ -162,9 +171,8 @@ def _compiled_target(eager):
             return eager.fn(*args, **kwargs)
 
     name = "torch_compile:" + eager.name.split(":", 1)[1]
-    statement = eager.name in STATEMENT_REPROS  # (their eager script updates `out` by assignment: no compiled one yet)
     made = target(eager.op, name, region=eager.region, valid=eager.valid, invalid=eager.invalid,
-                  repro=None if statement else _compiled_repro(eager.repro))(fn)
+                  repro=_compiled_repro(eager.repro))(fn)
     inherit_deviations([made.__conformance_target__], EAGER, lambda dev: True,
                        "As eager torch (torch.compile keeps eager semantics): ")
     made.__conformance_target__.eager = (EAGER, eager.name)
