@@ -1,6 +1,7 @@
 """The StableHLO reference interpreter (jaxlib): an integer divide by zero kills the process with
-SIGFPE (the spec leaves the value implementation-defined: a value). Runs it in a child process;
-exits 1 if the child dies."""
+SIGFPE. The spec's Errors section makes run-time error conditions such as this one implementation-
+defined behaviour (a trap is within its letter), so this is a robustness report on the reference
+interpreter, not a conformance bug. Runs it in a child process; exits 1 if the child dies."""
 import os as _os
 import sys as _sys
 

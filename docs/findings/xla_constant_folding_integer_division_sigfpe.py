@@ -1,8 +1,9 @@
 """jax/XLA (CPU): an integer division whose operands are both constants of the jitted program, with a
 zero divisor, kills the process with SIGFPE while XLA compiles it (the constant folder divides by zero).
-The same values passed as arguments give a value. The spec leaves the value of an integer division by
-zero implementation-defined, but a value. Runs each form in a child process; exits 1 if the folded one
-dies while the argument one does not."""
+The same values passed as arguments give a value. The StableHLO spec makes integer division by zero
+implementation-defined behaviour (its Errors section); the bug is that one program's behaviour depends on
+whether XLA sees its operands as constants, and that the compiler, not the program, dies. Runs each
+form in a child process; exits 1 if the folded one dies while the argument one does not."""
 import os as _os
 import sys as _sys
 
