@@ -193,3 +193,18 @@ def test_a_history_dependent_seed_replays_its_earlier_calls_first(tmp_path):
     assert "earlier call 1 of 1" in text and text.count('_compiled.setdefault("torch.sub"') == 2
     done = _run_script(text, tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr  # torch conforms on these values: exit 0
+
+
+def test_a_crash_seed_gets_a_script_where_the_spec_leaves_elements_open(tmp_path):
+    """An integer division by zero has no one expected value (the element is open), so a wrong-value
+    seed there gets no script; a crash seed does: any answer but a dead process ends the divergence."""
+    from conformance.case import Case
+    from conformance.seeds import make_seed
+
+    case = Case("stablehlo.divide", {"lhs": np.array([7, 1], np.int32), "rhs": np.array([0, 1], np.int32)}, {})
+    with pytest.raises(NoRepro):
+        script(make_seed("numpy", "numpy:np.floor_divide", "wrong-value", case))
+    text = script(make_seed("numpy", "numpy:np.floor_divide", "crash", case))
+    assert "any value" in text
+    done = _run_script(text, tmp_path)  # numpy gives a value (and a warning): the crash is gone
+    assert done.returncode == 0 and "the crash is gone" in done.stdout, done.stdout + done.stderr
