@@ -406,7 +406,8 @@ def markdown(report: dict, previous: dict | None = None) -> str:
     lines = [f"# Divergence report ({run_settings(report)})", "", f"Versions: {shown}.", "",
              f"## Needs action now ({len(action)})", ""]
     for d in action:
-        how = f"`python {d['repro']}`" if d.get("repro") else "no standalone script for this case (`conformance repro` on its seed says why)"
+        how = f"`python {d['repro']}`" if d.get("repro") else \
+            "no standalone script for this case (`conformance repro` on its seed says why)"
         lines.append(f"- `{d['target']}` **{d['class']}** ×{d['count']}{eager_note(d)} — {d['why']} — "
                      f"`conformance replay {d['seed']}`, {how}" + (f" — bisect: {d['bisect']}" if d.get("bisect") else ""))
     if not action:
