@@ -42,6 +42,12 @@ def _both(fn: Callable, arrays: list[np.ndarray], to_backend: Callable, to_numpy
     return np.asarray(tensor), np.stack([np.asarray(s) for s in scalars]) if scalars else np.asarray(tensor)[:0]
 
 
+def _ordered(kwargs: dict) -> list[np.ndarray]:
+    """The case's arrays (not result_type) as the op takes them: ``pred`` first, then by name."""
+    return [kwargs[k] for k in sorted((k for k in kwargs if isinstance(kwargs[k], np.ndarray)),
+                                      key=lambda k: (k != "pred", k))]
+
+
 def _repro(op: str, source: Callable):
     """The snippet of a scalarization target: ``f`` (the backend's op, ``source(op, arrays)``: (imports,
     lines defining ``f``, a format string making one backend operand of an array expression)) on the
@@ -49,7 +55,7 @@ def _repro(op: str, source: Callable):
     from conformance.adapters.repro_code import literal
 
     def repro(kw, case):
-        arrays = [kw[k] for k in sorted((k for k in kw if isinstance(kw[k], np.ndarray)), key=lambda k: (k != "pred", k))]
+        arrays = _ordered(kw)
         imports, define, wrap = source(op, arrays)
         return imports, [f"ARRAYS = [{', '.join(literal(a) for a in arrays)}]", *define,
                          f"EXPECTED = np.stack([np.asarray(f(*[{wrap.format('a[i]')} for a in ARRAYS])) "
@@ -69,9 +75,7 @@ def make_targets(backend: str, api: str, table: Callable[[], dict], to_backend: 
             continue
 
         def fn(*, op: str, _op=op, **kwargs):
-            arrays = {k: v for k, v in kwargs.items() if isinstance(v, np.ndarray)}  # (not result_type)
-            ordered = [arrays[k] for k in sorted(arrays, key=lambda k: (k != "pred", k))]
-            return _both(table()[_op], ordered, to_backend, to_numpy)
+            return _both(table()[_op], _ordered(kwargs), to_backend, to_numpy)
 
         fn.__name__ = f"{api}_{op}".replace(".", "_")
         ds = tuple(d for d in dtypes if d in INTS) if op in INT_ONLY else dtypes

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import torch
 
-from conformance.inductor_loops import contiguous, scalar_store
+from conformance.inductor_loops import scalar_store
+from conformance.layouts import dense_strides
+
+
+def contiguous(shape) -> list[int]:
+    return dense_strides(shape, range(len(shape)))
 
 # (destination shape, destination strides or None, dim, source strides or None, index positions)
 INDEX_ADD = [

@@ -387,16 +387,19 @@ def large_complex128_constant(case: Case) -> bool:
                for n in case.attrs.get("constants", ()) if n in case.arrays)
 
 
+PERMUTED_LAYOUTS = ("fortran", "transposed", "channels_last")  # dense, strides in another order than the dims
+
+
 def updates_permuted_layout(case: Case) -> bool:
     """The updates (a scatter's, ScatterND's) reach the target as a Fortran-order, transposed or
-    channels_last view (``conformance.layouts``): dense, with strides in another order than the dims."""
-    return case.layouts.get("updates") in ("fortran", "transposed", "channels_last")
+    channels_last view (``conformance.layouts``)."""
+    return case.layouts.get("updates") in PERMUTED_LAYOUTS
 
 
 def inputs_permuted_layout(case: Case) -> bool:
     """The inputs (a scatter's destination, ScatterND's data) reach the target as a Fortran-order,
     transposed or channels_last view (``conformance.layouts``)."""
-    return any(case.layouts.get(k) in ("fortran", "transposed", "channels_last") for k in ("inputs", "data"))
+    return any(case.layouts.get(k) in PERMUTED_LAYOUTS for k in ("inputs", "data"))
 
 
 def infinite_imaginary_scalar(case: Case) -> bool:
@@ -548,18 +551,18 @@ def inductor_scalar_store(case: Case) -> bool:
         window = [dest[k + d - batch] if d >= batch else None for d in range(source.ndim)]
         return scalar_store(source.shape, _passed_strides(case, "updates"), list(range(batch)), window)
     key = next((k for k in ("inputs", "inputs[0]") if k in arrays), None)
-    if case.op != "stablehlo.scatter" or key is None or case.attrs.get("update_computation") != "add":
+    ukey = next((k for k in ("updates", "updates[0]") if k in arrays), None)
+    if case.op != "stablehlo.scatter" or None in (key, ukey) or case.attrs.get("update_computation") != "add":
         return False
-    attrs, ins, source = case.attrs, arrays[key], arrays.get("updates", arrays.get("updates[0]"))
-    if source is None or any(ins.shape[d] != 1 for d in attrs["scatter_dims_to_operand_dims"]):
+    attrs, ins, source = case.attrs, arrays[key], arrays[ukey]
+    if any(ins.shape[d] != 1 for d in attrs["scatter_dims_to_operand_dims"]):
         return False
     skipped = set(attrs["inserted_window_dims"]) | set(attrs.get("input_batching_dims", ()))
     operand_dims = iter(d for d in range(ins.ndim) if d not in skipped)
     dest, windows = _passed_strides(case, key), set(attrs["update_window_dims"])
     window = [dest[next(operand_dims)] if d in windows else None for d in range(source.ndim)]
-    updates_key = "updates" if "updates" in arrays else "updates[0]"
-    return scalar_store(source.shape, _passed_strides(case, updates_key),
-                        [d for d in range(source.ndim) if d not in windows], window)
+    return scalar_store(source.shape, _passed_strides(case, ukey), [d for d in range(source.ndim) if d not in windows],
+                        window)
 
 
 def dynamic_operand(case: Case) -> bool:

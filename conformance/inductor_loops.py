@@ -13,7 +13,10 @@ Measured on 45 shapes, layouts and strides (``python -m benchmarks.inductor_loop
 from __future__ import annotations
 
 import functools
+import math
 from typing import Sequence
+
+from conformance.layouts import dense_strides
 
 
 def _cmp(a, b) -> int:
@@ -37,29 +40,15 @@ def innermost(strides: Sequence[Sequence[int]], sizes: Sequence[int]) -> int:
     return sorted(reversed(range(len(sizes))), key=functools.cmp_to_key(index_cmp))[0]
 
 
-def contiguous(shape: Sequence[int]) -> list[int]:
-    strides, step = [0] * len(shape), 1
-    for axis in reversed(range(len(shape))):
-        strides[axis] = step
-        step *= max(shape[axis], 1)
-    return strides
-
-
 def scalar_store(source_shape, source_strides, batch_loops, destination_strides) -> bool:
     """Whether the vectorised loop of an accumulating scatter runs over index positions whose store
     position is constant: ``batch_loops`` are the source dims that run over index positions (all of
     them land on size-1 indexed dims), ``destination_strides`` gives, for every other source dim, the
     destination's stride there (None for the batch loops)."""
-    if not batch_loops or int(_prod(source_shape[d] for d in batch_loops)) < 2:
+    if not batch_loops or math.prod(source_shape[d] for d in batch_loops) < 2:
         return False
-    batch_strides = contiguous([source_shape[d] for d in batch_loops])
+    batch_shape = [source_shape[d] for d in batch_loops]
+    batch_strides = dense_strides(batch_shape, range(len(batch_shape)))  # (the index tensors are C-contiguous)
     store = [0 if d in batch_loops else destination_strides[d] for d in range(len(source_shape))]
     index = [batch_strides[batch_loops.index(d)] if d in batch_loops else 0 for d in range(len(source_shape))]
     return innermost([store, list(source_strides), index], list(source_shape)) in batch_loops
-
-
-def _prod(values) -> int:
-    out = 1
-    for v in values:
-        out *= v
-    return out
