@@ -307,8 +307,9 @@ def quotient_overflows(case: Case) -> bool:
 
 
 def large_quotient(case: Case) -> bool:
-    """An elementwise remainder case with a finite |lhs/rhs| at or beyond 2**(mantissa bits + 1) of the
-    dtype: past it, x - floor(x/y)*y loses the remainder to rounding."""
+    """An elementwise remainder case of finite operands, the divisor not zero, with |lhs/rhs| at or
+    beyond 2**(mantissa bits + 1) of the dtype: past it, x - floor(x/y)*y loses the remainder to
+    rounding, and where x/y overflows (1.0 / 5e-324) it is -inf or +inf."""
     op, x0, x1 = _pair(case)
     if op != "remainder" or x1 is None or not _is_float(x0):
         return False
@@ -316,8 +317,9 @@ def large_quotient(case: Case) -> bool:
 
     bits = (ml_dtypes.finfo if x0.dtype.name == "bfloat16" else np.finfo)(x0.dtype).nmant + 1
     with np.errstate(all="ignore"):
-        q = np.abs(x0.astype(np.float64) / x1.astype(np.float64))
-    return bool((np.isfinite(q) & (q >= 2.0 ** bits)).any())
+        a, b = np.broadcast_arrays(x0.astype(np.float64), x1.astype(np.float64))
+        q = np.abs(a / b)
+    return bool((np.isfinite(a) & np.isfinite(b) & (b != 0) & (q >= 2.0 ** bits)).any())
 
 
 def opposite_zeros(case: Case) -> bool:

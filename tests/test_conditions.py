@@ -29,6 +29,8 @@ def elementwise(op, x0, x1, dtype=np.float32):
     ("infinite-divisor", elementwise("remainder", [1.0], [np.inf]), elementwise("remainder", [np.inf], [1.0])),
     ("negative-zero-dividend", elementwise("remainder", [-0.0], [1.0]), elementwise("remainder", [0.0], [1.0])),
     ("large-quotient", elementwise("remainder", [2.0 ** 30], [1.0]), elementwise("remainder", [2.0 ** 20], [1.0])),
+    ("large-quotient", elementwise("remainder", [1.0], [5e-324], np.float64),  # x/y overflows: 1 - inf*y = -inf
+     elementwise("remainder", [1.0], [0.0], np.float64)),
     ("float64-elements", gather(np.array([0]), operand=np.zeros(2)), gather(np.array([0]))),
     ("int-beyond-int32", gather(np.array([0]), operand=np.array([2 ** 31], np.int64)),
      gather(np.array([0]), operand=np.array([2 ** 31 - 1], np.int64))),
