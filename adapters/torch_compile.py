@@ -26,7 +26,8 @@ from conformance.registry import inherit_deviations, load_backend, target
 REQUIRES = ("torch",)
 LAYOUTS = layouts.TORCH  # its targets take views: each array in any memory layout torch has
 EAGER = "torch"
-STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
+STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0, "cache_hits": 0,
+         "cache_misses": 0, "cache_bypasses": 0}
 _WRAPPERS: dict[object, object] = {}
 _MODE: list = []
 
@@ -112,6 +113,9 @@ def _timed(fn, args, kwargs):
         if new:
             STATS["compiled_graphs"] += new
             STATS["compile_seconds"] += elapsed
+            STATS["cache_hits"] = counters["inductor"]["fxgraph_cache_hit"]  # Inductor's FX graph cache
+            STATS["cache_misses"] = counters["inductor"]["fxgraph_cache_miss"]
+            STATS["cache_bypasses"] = counters["inductor"]["fxgraph_cache_bypass"]
         compile_stats.record("torch_compile", STATS)
 
 
