@@ -145,3 +145,19 @@ def test_a_fresh_process_recheck_passes_the_same_views():
                     {"lhs": "fortran"})
     got = history.fresh_outcome(history.Call("tests.layout_probe", "probe:strides", case))
     assert got.kind == "value" and tuple(got.value.reshape(-1)) == (4, 8), got  # (C order: 12, 4)
+
+
+
+def test_new_dimensions_says_a_layout_was_needed_only_where_the_bare_case_conforms():
+    from benchmarks.new_dimensions import dimensions, recheck, stripped
+
+    t = replace(mutants.MUTANTS["layout-gather-memory-order"].__conformance_target__, backend="mutants")
+    case = _case("fortran")
+    assert dimensions(case, "wrong-value") == ["layout operand=fortran"] and stripped(_case("c")) is None
+    assert recheck(t, case, ("wrong-value",)) == "needs it (without: conform)"
+
+    @target("stablehlo.gather", "test:off-by-one-everywhere", region={"style": "take"}, isolated=False, layouts=("fortran",))
+    def off_by_one(operand, start_indices, **_):  # wrong in every layout
+        return np.take(np.asarray(operand) + 1, start_indices[..., 0], axis=0)
+
+    assert recheck(off_by_one.__conformance_target__, case, ("wrong-value",)) == "also without"
