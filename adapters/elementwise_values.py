@@ -91,18 +91,25 @@ NUMPY_API = [("negate", "negative", ALL), ("abs", "abs", ALL), ("add", "add", AL
 NP_COMPARE_API = "equal/not_equal/greater_equal/greater/less_equal/less"
 
 
+def _operand_sources(op: str, kw: dict, wrap: str) -> dict[str, str]:
+    """Each operand's source in a repro script: its array literal put into ``wrap``, or the rhs as a
+    Python number where the case passes it so."""
+    from conformance.adapters.repro_code import literal
+
+    scalar = kw.get("rhs_as_scalar", False)
+    return {n: _py_literal(kw[n].item()) if scalar and n == "rhs" else wrap.format(literal(kw[n]))
+            for n in operand_names(op)}
+
+
 def _call_repro(op: str, module: str, name: str | None, names: dict[str, str] = CMP, wrap: str = "{}",
                 imports: tuple[str, ...] = ()):
     """The snippet of a numpy-style elementwise target: ``<module>.<name>(...)`` on the case's arrays
     (each literal put into ``wrap``), the rhs as a Python number where the case passes it so, compare
     by its direction (``names``); operands the case marks constant are closed over by ``jax.jit``."""
-    from conformance.adapters.repro_code import literal
-
     def repro(kw, case):
-        scalar, constants = kw.get("rhs_as_scalar", False), kw.get("constants", ())
+        constants = kw.get("constants", ())
         fn = f"{module}.{names[kw['comparison_direction']] if op == 'compare' else name}"
-        source = {n: _py_literal(kw[n].item()) if scalar and n == "rhs" else wrap.format(literal(kw[n]))
-                  for n in operand_names(op)}
+        source = _operand_sources(op, kw, wrap)
         if not constants:
             return list(imports), [], f"{fn}({', '.join(source.values())})"
         params = [n for n in source if n not in constants]
@@ -164,12 +171,10 @@ def _py_literal(value) -> str:
 def _torch_repro(op: str, api: str):
     """The snippet of a torch elementwise target: ``torch.<fn>(...)`` on tensors made from the case's
     bytes, the rhs as a Python number where the case passes it so."""
-    from conformance.adapters.repro_code import TORCH, literal, torch_ready
+    from conformance.adapters.repro_code import TORCH, torch_ready
 
     def repro(kw, case):
-        scalar = kw.get("rhs_as_scalar", False)
-        args = [_py_literal(kw[n].item()) if scalar and n == "rhs" else TORCH.format(literal(kw[n]))
-                for n in operand_names(op)]
+        args = list(_operand_sources(op, kw, TORCH).values())
         fn = api.split("[")[0]
         if op == "compare":
             fn = "torch." + {"EQ": "eq", "NE": "ne", "GE": "ge", "GT": "gt", "LE": "le", "LT": "lt"}[
