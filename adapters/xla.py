@@ -94,6 +94,22 @@ def scatter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     return tuple(outs) if isinstance(inputs, (list, tuple)) else outs[0]
 
 
+def zero_constant_dropped(case):
+    """Declaration model (xla.toml, jax.toml): XLA's algebraic simplifier rewrites x + C and x - C, where
+    C is a constant whose every element is zero (either sign), to x, and C + x to x: -0.0 + 0.0 and
+    -0.0 - (-0.0) give -0.0 (IEEE: +0.0), complex 0j + (1-0j) gives 1-0j (IEEE: 1+0j)."""
+    lhs, rhs = np.asarray(case.arrays["lhs"]), np.asarray(case.arrays["rhs"])
+    constants, shape = case.attrs.get("constants", ()), np.broadcast_shapes(lhs.shape, rhs.shape)
+    if "rhs" in constants and not np.any(rhs):
+        kept = lhs
+    elif case.op == "stablehlo.add" and "lhs" in constants and not np.any(lhs):
+        kept = rhs
+    else:  # (0 - x is not rewritten)
+        with np.errstate(all="ignore"):
+            kept = lhs + rhs if case.op == "stablehlo.add" else lhs - rhs
+    return np.broadcast_to(kept, shape).copy()
+
+
 def add_bool_as_xor(case):
     """Declaration model (xla.toml): a folded boolean add is exclusive or (true + true = false)."""
     return np.logical_xor(case.arrays["lhs"], case.arrays["rhs"])

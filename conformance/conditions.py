@@ -378,6 +378,12 @@ def constant_operands(case: Case) -> bool:
     return bool(case.attrs.get("constants"))
 
 
+def zero_constant_operand(case: Case) -> bool:
+    """An elementwise value case with an operand passed as a compile-time constant (``constants``)
+    whose every element is zero (either sign): what an algebraic simplifier matches as x + 0."""
+    return any(n in case.arrays and not np.any(case.arrays[n]) for n in case.attrs.get("constants", ()))
+
+
 def rank_above_6(case: Case) -> bool:
     """Some array of the case has rank 7 or more (kernels specialised for rank 6 or less fall back)."""
     return any(np.ndim(a) > 6 for a in case.arrays.values())
@@ -642,6 +648,7 @@ CONDITIONS = {
     "zero-size-dropped-window": zero_size_dropped_window,
     "wrap-loop-index": wrap_loop_index,
     "constant-operands": constant_operands,
+    "zero-constant-operand": zero_constant_operand,
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
     "rank-above-6": rank_above_6,
     "int64-elements": int64_elements,

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from conformance.case import Case
 from conformance.oracles.dtypes import dtype as dtype_of
-from conformance.oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, INTS, OPS, compare_type, element_types,
-                                           operand_names)
+from conformance.oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, FLOATS, INTS, OPS, compare_type,
+                                           element_types, operand_names)
 from conformance.strategies.boundary import draw_scenario
 from conformance.strategies.edge_values import edges
 
@@ -42,6 +42,8 @@ class ValueRegion:
     constants: bool = False  # the target takes operands as compile-time constants (attrs["constants"] names them)
     fold: str | None = None  # "all": every array operand a constant (the edge phase); None: each drawn (CONSTANT_SHARE)
     large: bool = False  # a tensor of 10**5 to 10**6 elements (LARGE_SIZES): threaded and vectorised paths switch on
+    splat: str | None = None  # "lhs"/"rhs" ("lhs=-0"/"rhs=-0"): that operand a compile-time constant of (negative)
+    # zeros, the other every edge value: where an algebraic simplifier rewrites x + 0 or x - (-0) to x
 
 
 def complex_edges(dt: np.dtype) -> list:
@@ -138,7 +140,13 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
         cols = [pred, cols[0], cols[1]]
     elif arity == 1:
         cols = cols[:1]
-    if region.constants:  # which operands the compiler sees as constants (a scalar rhs is one already)
+    side, _, sign = (region.splat or "").partition("=")
+    if side in names:  # a constant of zeros meets every edge value: what x + 0 -> x rewrites match
+        other = [c for n, c in zip(names, cols) if n != side][0]
+        zero = np.full_like(other, -0.0 if sign else 0)
+        cols = [zero if n == side else other for n in names]
+        attrs["constants"] = (side,)
+    elif region.constants:  # which operands the compiler sees as constants (a scalar rhs is one already)
         arrays = [n for n in names if not (n == "rhs" and form == "scalar")]
         # (a residue of a wide draw: Hypothesis favours the ends of a small range)
         attrs["constants"] = tuple(n for n in arrays if region.fold == "all"
@@ -172,6 +180,10 @@ def edge_runs_of(op: str):
             out += per_type(types if large_every_type() else types[:1], large=True)
         if region.constants:  # every pair again with every operand a constant: the folder's code, not the kernel's
             out += per_type(types, fold="all")
+            if form == "tensor" and tuple(operand_names(op)) == ("lhs", "rhs"):  # then a constant of zeros on either side
+                signed = [t for t in types if t in FLOATS + COMPLEX]  # (-0.0: x - (-0) -> x is wrong at -0)
+                out += [run for side in ("lhs", "rhs") for run in per_type(types, splat=side, ranks=(1,))
+                        + per_type(signed, splat=side + "=-0", ranks=(1,))]
         if "rank0" in region.forms:
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:

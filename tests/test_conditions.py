@@ -31,6 +31,9 @@ def elementwise(op, x0, x1, dtype=np.float32):
     ("large-quotient", elementwise("remainder", [2.0 ** 30], [1.0]), elementwise("remainder", [2.0 ** 20], [1.0])),
     ("large-quotient", elementwise("remainder", [1.0], [5e-324], np.float64),  # x/y overflows: 1 - inf*y = -inf
      elementwise("remainder", [1.0], [0.0], np.float64)),
+    ("zero-constant-operand", Case("stablehlo.add", {"lhs": np.array([-0.0, 1.0]), "rhs": np.array([0.0, -0.0])},
+                                   {"constants": ("rhs",)}),
+     Case("stablehlo.add", {"lhs": np.array([-0.0, 1.0]), "rhs": np.array([0.0, 1.0])}, {"constants": ("rhs",)})),
     ("float64-elements", gather(np.array([0]), operand=np.zeros(2)), gather(np.array([0]))),
     ("int-beyond-int32", gather(np.array([0]), operand=np.array([2 ** 31], np.int64)),
      gather(np.array([0]), operand=np.array([2 ** 31 - 1], np.int64))),
@@ -96,3 +99,14 @@ def test_inductor_scalar_store_follows_the_index_loop_and_the_source_layout():
     assert not holds("inductor-scalar-store", nd)
     assert holds("inductor-scalar-store", Case(nd.op, nd.arrays, nd.attrs, layouts={"updates": "transposed"}))
     assert not holds("inductor-scalar-store", Case(nd.op, nd.arrays, {"reduction": "none"}, layouts={"updates": "transposed"}))
+
+
+def test_the_dropped_zero_constant_model_predicts_only_the_rewrite():
+    from conformance.adapters.xla import zero_constant_dropped
+
+    x = np.array([-0.0, 1.0, complex(1.0, -0.0)], np.complex64)
+    zeros = np.zeros(3, np.complex64)
+    kept = zero_constant_dropped(Case("stablehlo.add", {"lhs": zeros, "rhs": x}, {"constants": ("lhs",)}))
+    assert np.array_equal(kept.view(np.uint32), x.view(np.uint32))  # 0 + x is x, signs of zero and all
+    sub = Case("stablehlo.subtract", {"lhs": zeros, "rhs": x}, {"constants": ("lhs",)})  # 0 - x is not rewritten
+    assert np.array_equal(zero_constant_dropped(sub), zeros - x)

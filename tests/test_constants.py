@@ -36,6 +36,22 @@ def test_the_edge_phase_folds_every_operand_once_per_type():
     assert set(case.attrs["constants"]) == {"pred", "on_true", "on_false"}
 
 
+def test_the_edge_phase_meets_every_edge_value_with_a_constant_of_zeros_on_either_side():
+    target = type("T", (), {"region": {"constants": True, "dtypes": ("int8", "float32")}})()
+    runs = [r for r in edge_runs_of("subtract")(target) if r.get("splat")]
+    assert sorted((r["splat"], r["dtypes"][0]) for r in runs) == [
+        ("lhs", "float32"), ("lhs", "int8"), ("lhs=-0", "float32"), ("rhs", "float32"), ("rhs", "int8"), ("rhs=-0", "float32")]
+    for run in runs:
+        case = _draws(value_cases("subtract", ValueRegion(**{k: v for k, v in run.items() if k != "edge_examples"},
+                                                          constants=True)), 1)[0]
+        side = run["splat"].split("=")[0]
+        zeros, other = case.arrays[side], case.arrays["rhs" if side == "lhs" else "lhs"]
+        assert case.attrs["constants"] == (side,) and not zeros.any()
+        assert np.signbit(zeros).all() == run["splat"].endswith("=-0")  # a splat: every element the same zero
+        assert len(set(other.tolist())) > 10 or np.isnan(other).any()  # the other operand: the type's edge values
+    assert not [r for r in edge_runs_of("select")(target) if r.get("splat")]  # (two operands named lhs, rhs only)
+
+
 def test_an_onnx_constant_is_an_initializer_and_not_a_graph_input():
     pytest.importorskip("onnx")
     import onnx
