@@ -112,27 +112,28 @@ def bool_add_is_xor(case):
 
 
 def batching_dims_shifted(case):
-    """Declaration model (iree.toml): a gather with batching dims and a leading empty index vector
-    (index_vector_dim 0) whose result element at batch position p reads each operand batching dim at
-    the coordinate of indices dim ``start_indices_batching_dims[i] + 2`` instead of dim
-    ``start_indices_batching_dims[i]`` (measured on indices of rank 5, 6 and 7, one and two batching
-    dims, either pairing order); an element whose coordinate lands past an operand dim reads memory
-    outside the operand (0 once, a neighbour's value another time): masked, the model does not say."""
+    """Declaration model (iree.toml): a gather with batching dims and an empty index vector whose result
+    element at batch position p reads each operand batching dim paired with an indices dim after the
+    index vector dim at the coordinate of indices dim ``start_indices_batching_dims[i] + 2`` (an indices
+    batching dim before it is read right); measured with the index vector leading (indices of rank 5,
+    6 and 7, one and two batching dims, either pairing order) and at dim 1 (ranks 5 and 6); a trailing
+    one is right. An element whose coordinate lands past an operand dim reads memory outside the operand
+    (0 once, a neighbour's value another time): masked, the model does not say."""
     from conformance.oracles.stablehlo.gather import result_shape
 
     x, si, a = case.arrays["operand"], case.arrays["start_indices"], case.attrs
-    sibd = list(a.get("start_indices_batching_dims", ()))
-    if a.get("index_vector_dim") != 0 or any(d + 1 >= si.ndim - 1 for d in sibd):
+    sibd, ivd = list(a.get("start_indices_batching_dims", ())), a.get("index_vector_dim")
+    if ivd is None or ivd >= si.ndim or any(d > ivd and d + 2 >= si.ndim for d in sibd):
         return case  # not the measured shape (a trailing index vector, or no dim two further on): the spec's
     shape = result_shape(x, si, **{k: v for k, v in a.items() if k != "indices_are_sorted"})
     obd, csd, od = list(a.get("operand_batching_dims", ())), list(a["collapsed_slice_dims"]), list(a["offset_dims"])
     out = np.ma.masked_all(shape, x.dtype)
     for full in np.ndindex(*shape):
-        p = [full[d] for d in range(len(shape)) if d not in od]
+        p = [full[d] for d in range(len(shape)) if d not in od]  # the indices dims but the index vector dim
         offsets = iter(full[d] for d in od)
         index = [0] * x.ndim
         for d, d_indices in zip(obd, sibd):
-            index[d] = p[d_indices + 1]  # p leaves out dim 0 (the index vector): indices dim + 2 is p[+1]
+            index[d] = p[d_indices + 1] if d_indices > ivd else p[d_indices]  # dim + 2 is p[dim + 1]
         for d in range(x.ndim):
             if d not in obd and d not in csd:
                 index[d] += next(offsets)
