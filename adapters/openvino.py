@@ -245,6 +245,20 @@ def nan_dropping_float32(case):
     return replace(case, arrays={k: read(k, v) for k, v in case.arrays.items()})
 
 
+def zero_minus_is_negation(case):
+    """Declaration model (openvino.toml): ``Sub(C, x)`` with ``C`` a constant of zeros is computed as
+    ``Negative(x)`` (so 0 - (+0.0) gives -0.0; IEEE-754: +0.0), float64 in float32 (clamped)."""
+    import numpy as np
+
+    held = _in_float32(case)
+    lhs, rhs = held.arrays["lhs"], held.arrays["rhs"]
+    with np.errstate(all="ignore"):
+        zero_constant = "lhs" in case.attrs.get("constants", ()) and not np.any(lhs)
+        result = np.negative(np.broadcast_to(rhs, np.broadcast_shapes(lhs.shape, rhs.shape))) if zero_constant \
+            else lhs - rhs
+    return _as_case_type(case, np.asarray(result))
+
+
 def high_rank_negation(case):
     """Declaration model (openvino.toml): on tensors of rank 7 or more the plugin negates as ``0 - x``
     and subtracts as ``lhs + (0 - rhs)`` (so -0.0 - 0.0 and -(0.0) give +0.0), in float32 for float64
