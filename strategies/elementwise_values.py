@@ -181,9 +181,10 @@ def edge_runs_of(op: str):
         if region.constants:  # every pair again with every operand a constant: the folder's code, not the kernel's
             out += per_type(types, fold="all")
             if form == "tensor" and tuple(operand_names(op)) == ("lhs", "rhs"):  # then a constant of zeros on either side
-                signed = [t for t in types if t in FLOATS + COMPLEX]  # (-0.0: x - (-0) -> x is wrong at -0)
-                out += [run for side in ("lhs", "rhs") for run in per_type(types, splat=side, ranks=(1,))
-                        + per_type(signed, splat=side + "=-0", ranks=(1,))]
+                # float types only (x + 0 -> x and 0 - x -> -x are exact on integers), with +0 and -0
+                signed = [t for t in types if t in FLOATS + COMPLEX]  # (x - (-0) -> x is wrong at -0)
+                out += [run for side in ("lhs", "rhs") for zero in ("", "=-0")
+                        for run in per_type(signed, splat=side + zero, ranks=(1,))]
         if "rank0" in region.forms:
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:

@@ -39,8 +39,8 @@ def test_the_edge_phase_folds_every_operand_once_per_type():
 def test_the_edge_phase_meets_every_edge_value_with_a_constant_of_zeros_on_either_side():
     target = type("T", (), {"region": {"constants": True, "dtypes": ("int8", "float32")}})()
     runs = [r for r in edge_runs_of("subtract")(target) if r.get("splat")]
-    assert sorted((r["splat"], r["dtypes"][0]) for r in runs) == [
-        ("lhs", "float32"), ("lhs", "int8"), ("lhs=-0", "float32"), ("rhs", "float32"), ("rhs", "int8"), ("rhs=-0", "float32")]
+    assert sorted((r["splat"], r["dtypes"][0]) for r in runs) == [  # (no int8: the rewrites are exact on integers)
+        ("lhs", "float32"), ("lhs=-0", "float32"), ("rhs", "float32"), ("rhs=-0", "float32")]
     for run in runs:
         case = _draws(value_cases("subtract", ValueRegion(**{k: v for k, v in run.items() if k != "edge_examples"},
                                                           constants=True)), 1)[0]
