@@ -692,6 +692,14 @@ def value_divide_reciprocal(lhs, rhs, **kw):
         return (lhs * (np.float32(1) / np.asarray(rhs, np.float32))).astype(np.float32)
 
 
+@mutant("stablehlo.add", "value-add-drops-zero-constant", {**CONSTANT_VALUES, "dtypes": NP_FLOATS})
+def value_add_drops_zero(lhs, rhs, **kw):
+    """An algebraic simplifier rewrites x + C to x where the constant C is all zeros (-0.0 + 0.0 gives -0.0)."""
+    if "rhs" in kw.get("constants", ()) and not np.any(rhs):
+        return np.array(lhs, copy=True)
+    return _value("add", {"lhs": lhs, "rhs": rhs, **kw})
+
+
 THREADED = 2**16  # elements from which the mutant below splits the work between 4 threads
 
 

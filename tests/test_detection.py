@@ -31,7 +31,7 @@ def _class_of(error: UndeclaredDivergence) -> str:
     "mutant:gather-int64-indices-narrowed", "mutant:gather-unsigned-read-as-signed",
     "mutant:scatter-max-drops-nan", "mutant:scatter-bool-add-is-xor", "mutant:scatter-minmax-first-zero-wins",
     "mutant:broadcast-zero-treated-as-one", "mutant:elementwise-maximum-tensor-drops-nan",
-    "mutant:scatternd-min-drops-nan",
+    "mutant:scatternd-min-drops-nan", "mutant:value-add-drops-zero-constant",
 ])
 def test_edge_bug_found_with_one_random_example(name, one_example, found_is_enough):
     """A bug on a known edge is found by the edge phase alone (one random example after it)."""
