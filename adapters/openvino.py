@@ -103,6 +103,16 @@ def flushed_fmod(case):
         return (x - np.trunc(x / flushed) * y).astype(np.float32).astype(case.arrays["lhs"].dtype)
 
 
+def fmod_formula(case):
+    """Declaration model (openvino.toml): ``Mod(fmod=1)`` on floats as ``x - trunc(x / y) * y`` in float32,
+    the divisor as it is (seen on a rank-0 tensor): ``-1e-45 fmod 1e-45`` gives +0.0 (C fmod: -0.0)."""
+    import numpy as np
+
+    x, y = _float32_operands(case)
+    with np.errstate(all="ignore"):
+        return (x - np.trunc(x / y) * y).astype(np.float32).astype(case.arrays["lhs"].dtype)
+
+
 def _read_signed(a):
     """Unsigned values as the plugin reads them: uint32 as int32; 64-bit ones narrowed to their low 32
     bits, signed (it runs 64-bit integer tensors as 32-bit), held in int64."""
