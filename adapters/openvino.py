@@ -95,22 +95,22 @@ def flushed_fmod(case):
     """Declaration model (openvino.toml): ``Mod(fmod=1)`` on floats as ``x - trunc(x / y) * y`` in float32
     with a subnormal ``y`` read as a zero of its sign in the division: ``1 fmod 1e-45`` gives -inf,
     ``x fmod inf`` NaN, ``-0 fmod 1`` +0."""
-    import numpy as np
-
-    x, y = _float32_operands(case)
-    flushed = np.where(np.abs(y) < np.finfo(np.float32).tiny, np.copysign(np.float32(0), y), y)
-    with np.errstate(all="ignore"):
-        return (x - np.trunc(x / flushed) * y).astype(np.float32).astype(case.arrays["lhs"].dtype)
+    return _fmod(case, flush=True)
 
 
 def fmod_formula(case):
     """Declaration model (openvino.toml): ``Mod(fmod=1)`` on floats as ``x - trunc(x / y) * y`` in float32,
     the divisor as it is (seen on a rank-0 tensor): ``-1e-45 fmod 1e-45`` gives +0.0 (C fmod: -0.0)."""
+    return _fmod(case, flush=False)
+
+
+def _fmod(case, flush: bool):
     import numpy as np
 
     x, y = _float32_operands(case)
+    divisor = np.where(np.abs(y) < np.finfo(np.float32).tiny, np.copysign(np.float32(0), y), y) if flush else y
     with np.errstate(all="ignore"):
-        return (x - np.trunc(x / y) * y).astype(np.float32).astype(case.arrays["lhs"].dtype)
+        return (x - np.trunc(x / divisor) * y).astype(np.float32).astype(case.arrays["lhs"].dtype)
 
 
 def _read_signed(a):
