@@ -5,7 +5,8 @@ import numpy as np
 
 
 def _as_float(a: np.ndarray) -> np.ndarray:
-    return a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
+    with np.errstate(invalid="ignore"):  # a signalling NaN raises the invalid flag as it widens: still NaN
+        return a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
 
 
 def mismatch_mask(expected: np.ndarray, observed: np.ndarray) -> np.ndarray:

@@ -66,6 +66,30 @@ def duplicate_cases(target: Target) -> st.SearchStrategy[Case]:
 STRATEGIES = {"valid": valid_cases, "invalid": invalid_cases, "duplicates": duplicate_cases, "stateful": valid_cases}
 
 
+def value_sets(target: Target, kind: str, profile: str = "") -> int:
+    """How many value sets each random ``kind`` case of ``target`` runs as under ``profile`` (default:
+    the loaded one); 1: the case alone. Valid cases of an op with a ``values`` part, on a backend that
+    compiles per signature (``conformance.profiles.value_sets``)."""
+    from conformance import profiles
+
+    return profiles.value_sets(target.backend, profile) if kind == "valid" and op_spec(target.op).has("values") else 1
+
+
+def value_set(case: Case, k: int) -> Case | None:
+    """Value set ``k`` of ``case`` (its signature, other values), or None (``OpSpec.values_ref``)."""
+    return op_spec(case.op).part("values")(case, k)
+
+
+def with_value_sets(case: Case, sets: int):
+    """``case``, then its value sets 1 to ``sets - 1`` (fewer where the op has no more)."""
+    yield case
+    for k in range(1, sets):
+        other = value_set(case, k)
+        if other is None:
+            return
+        yield other
+
+
 def sibling(case: Case) -> Case | None:
     """A case of ``case``'s signature with other values, valid as it is: float zeros of the other sign,
     other values in reverse order (index arrays kept). None where no value can change."""

@@ -68,7 +68,9 @@ class OpSpec:
       scenario reaches (validity edges: an empty window the spec allows, an attribute it forbids that an
       empty index array hides), each run once under the property ``kind`` (valid or invalid);
     - ``ci_examples``: the random examples per target in the ``ci`` profile, where an op's edge phase
-      already covers its edges whole (0: the profile's count).
+      already covers its edges whole (0: the profile's count);
+    - ``values_ref``: ``(case, k) -> case | None``, value set ``k`` of a valid case: its signature (what a
+      compiler specialises on) with other values (``conformance.strategies.value_sets``).
     """
     name: str
     spec: str
@@ -94,6 +96,7 @@ class OpSpec:
     mismatch_ref: str = ""  # (case, observed value) -> (observed results, spec results, masks of elements the spec forbids)
     corners_ref: str = ""
     ci_examples: int = 0  # random examples per target in the ci profile where fewer than the profile's do
+    values_ref: str = ""
 
     def part(self, name: str) -> Any:
         """The object a ``*_ref`` field names (None where the field is empty)."""

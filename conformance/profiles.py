@@ -17,6 +17,11 @@ CI_STATEFUL_EXAMPLES = 2  # random cases of the stateful property under ci (afte
 COMPILED_BACKENDS = ("jax", "xla")
 FRESH_DRAWS = False  # set by a caller (benchmarks.class_accuracy --fresh) for new random cases under ci
 CI_COMPILED_EXAMPLES = 8
+# Backends that build one executable per signature run each random case of an op with value sets
+# (``OpSpec.values_ref``) as this many value sets, and draw that many times fewer cases: as many values
+# judged, that many times fewer compiles. The ci profile keeps one (its fixed draws hit the compile cache).
+VALUE_SET_BACKENDS = ("jax", "xla", "torch_compile", "iree", "openvino")
+VALUE_SETS = {"dev": 3, "nightly": 5}
 
 
 def register() -> None:
@@ -60,6 +65,12 @@ def random_examples(backend: str, op: str = "") -> int | None:
     counts = ([CI_COMPILED_EXAMPLES] if backend in COMPILED_BACKENDS else []) + \
         ([op_spec(op).ci_examples] if op and op_spec(op).ci_examples else [])
     return min(counts) if counts else None
+
+
+def value_sets(backend: str, profile: str = "") -> int:
+    """How many value sets each random case of a ``backend`` target runs as under ``profile`` (default:
+    the loaded one)."""
+    return VALUE_SETS.get(profile or settings.get_current_profile_name(), 1) if backend in VALUE_SET_BACKENDS else 1
 
 
 @contextmanager

@@ -355,7 +355,7 @@ def run_property(target: Target, kind: str) -> Counter:
     if kind == "stateful":
         examples = min(examples or STATEFUL_EXAMPLES, profiles.stateful_examples() or STATEFUL_EXAMPLES)
 
-    def conforms(case: Case) -> None:
+    def judge(case: Case) -> None:
         hung = seen_hang(target, case)
         if hung:  # seen once, and the declaration's condition holds: another hang costs seconds
             seen.update((hung,))
@@ -371,8 +371,17 @@ def run_property(target: Target, kind: str) -> Counter:
             raise _failure(target, case, verdict, before)
         note_hang(target, case, verdict)
 
+    value_sets = [1]  # the current phase's: each case, then its other value sets (``OpSpec.values_ref``)
+
+    def conforms(case: Case) -> None:
+        for each in ops.with_value_sets(case, value_sets[0]):
+            judge(each)
+
     phases = edge_runs(target, kind) + [(kind, strategy, examples)]
     for label, strat, n in phases:
+        value_sets[0] = ops.value_sets(target, kind) if label == kind else 1
+        if value_sets[0] > 1:  # as many values judged, in that many times fewer signatures
+            n = -(-(n or settings().max_examples) // value_sets[0])
         if kind != "invalid":  # the arrays' memory layouts, where the target takes views
             strat = with_layouts(strat, target.layouts, label.partition("edge:layout=")[2] or None)
         fixed = label.startswith("edge:") or profiles.fixed_draws()

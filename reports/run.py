@@ -65,13 +65,14 @@ def _records(log: Path) -> list[dict]:
 FRESH_RECHECKS = 20  # undeclared divergences per target re-run in a fresh process (each costs a process start)
 
 
-def run_target(target: Target, log: Path, examples: int, seed_value: int) -> None:
+def run_target(target: Target, log: Path, examples: int, seed_value: int, profile: str = "") -> None:
     """Run ``target``'s properties as pytest does (valid, invalid when it takes them, and the
-    duplicate-heavy scatter property), each edge phase first, logging as it goes."""
+    duplicate-heavy scatter property), each edge phase first, logging as it goes; ``profile`` says how
+    many value sets a random case runs as (``conformance.profiles.value_sets``)."""
     stats: Counter = Counter()
     start = time.monotonic()
     try:
-        _run_properties(target, log, examples, seed_value, stats)
+        _run_properties(target, log, examples, seed_value, stats, profile)
     except TargetBroken as e:  # the target's own code failed: one line for it, no verdicts about the backend
         stats["adapter_error"] = str(e)
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
@@ -84,20 +85,26 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int) -> Non
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
 
-def _run_properties(target: Target, log: Path, examples: int, seed_value: int, stats: Counter) -> None:
+def _run_properties(target: Target, log: Path, examples: int, seed_value: int, stats: Counter,
+                    profile: str = "") -> None:
     open_seen: set = set()
     for kind in ops.kinds(target):
         runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
         strategy = ops.STRATEGIES[kind]
         count = min(examples, DUPLICATE_EXAMPLES) if kind == "duplicates" else \
             min(examples, STATEFUL_EXAMPLES) if kind == "stateful" else examples
-        for label, strat, n in edge_runs(target, kind) + [(kind, strategy(target), count)]:
+        sets = ops.value_sets(target, kind, profile)
+        for label, strat, n in edge_runs(target, kind) + [(kind, strategy(target), -(-count // sets))]:
             edge = label.startswith("edge:")  # its own fixed seed per (target, label); the random phase takes --seed
 
             @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck),
                       print_blob=False)
             @given(case=strat)
             def prop(case: Case) -> None:
+                for each in ops.with_value_sets(case, 1 if edge else sets):  # random: its other value sets too
+                    judge(each)
+
+            def judge(case: Case) -> None:
                 hung = seen_hang(target, case)
                 if hung:  # a declared hang seen once stands in for the later cases it covers
                     stats["cases"] += 1
@@ -139,12 +146,13 @@ def _run_properties(target: Target, log: Path, examples: int, seed_value: int, s
                 prop()
 
 
-def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int, device: str = "cpu") -> None:
+def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int, device: str = "cpu",
+                 profile: str = "") -> None:
     """A job process's task: resolve the target by backend and name, then run it on ``device``."""
     from conformance import runtime
 
     runtime.set_device(device)
-    run_target(loaded_target(backend, name), log, examples, seed_value)
+    run_target(loaded_target(backend, name), log, examples, seed_value, profile)
 
 
 def shard(targets: list[Target], k: int, n: int, costs: dict[str, float] | None = None) -> list[Target]:
@@ -199,11 +207,12 @@ def run(out: Path, targets: list[Target], examples: int, seed_value: int, profil
     progress = _Progress(log, len(done), len(done) + len(todo))
     if jobs <= 1:
         for target in todo:
-            run_target(target, log, examples, seed_value)
+            run_target(target, log, examples, seed_value, profile)
             progress.step()
     else:
         with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"), initializer=isolation.die_with_parent) as pool:
-            pending = {pool.submit(_run_by_name, t.backend, t.name, log, examples, seed_value, device) for t in todo}
+            pending = {pool.submit(_run_by_name, t.backend, t.name, log, examples, seed_value, device, profile)
+                       for t in todo}
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:

@@ -26,5 +26,5 @@ SPEC = OpSpec(
     region_ref="conformance.strategies.edge_values:ScalarizationRegion", valid_ref="conformance.strategies.edge_values:scalarization_cases",
     check_ref=f"{__name__}:no_violations", judge_ref="conformance.verdict_scalarization:judge_scalarization",
     edge_ref=f"{__name__}:edge_runs", mismatch_ref="conformance.verdict_scalarization:scalarization_mismatch",
-    expected_ref=f"{__name__}:expected",
+    expected_ref=f"{__name__}:expected", values_ref="conformance.strategies.value_sets:scalarization",
     repro_clause="Elementwise rule 6: the op on tensors is the same backend's scalar op at each element")

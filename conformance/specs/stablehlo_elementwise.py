@@ -14,7 +14,8 @@ def _record(op: str) -> OpSpec:
         check_ref="conformance.verdict_values:value_violations", judge_ref="conformance.verdict_values:judge_values",
         edge_ref=f"conformance.strategies.elementwise_values:EDGE_RUNS.{op}", repro_clause=CLAUSES[op],
         expected_ref="conformance.verdict_values:expected_value", adapters=("conformance.adapters.elementwise_values",),
-        mismatch_ref="conformance.verdict_values:value_mismatch", ci_examples=CI_EXAMPLES)
+        mismatch_ref="conformance.verdict_values:value_mismatch", ci_examples=CI_EXAMPLES,
+        values_ref="conformance.strategies.value_sets:elementwise")
 
 
 # the edge phase meets every pair of edge values of every element type once (as tensors) and runs

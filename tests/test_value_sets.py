@@ -1,0 +1,112 @@
+"""Value sets (#27): a backend that compiles per signature runs each random case of an elementwise op
+as several value sets of one signature. A value set keeps everything a compiler specialises on, is the
+same on every machine, is a valid case, and is judged like the drawn case it came from."""
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from conformance import ops, profiles
+from conformance.oracles.stablehlo.elementwise import evaluate
+from conformance.registry import target
+from conformance.runner import UndeclaredDivergence, run_property
+from conformance.strategies.edge_values import ScalarizationRegion, scalarization_cases
+from conformance.strategies.elementwise_values import ValueRegion, value_cases
+from conformance.strategies.value_sets import elementwise, scalarization
+from conformance.verdict import case_violations
+
+
+def _draws(strategy, n):
+    out = []
+    given(strategy)(settings(max_examples=n, database=None, derandomize=True)(lambda case: out.append(case)))()
+    return out
+
+
+def _signature(case):
+    return (case.op, case.attrs, case.result_type, case.layouts,
+            {k: (a.shape, a.dtype) for k, a in case.arrays.items()})
+
+
+@pytest.mark.parametrize("op,forms", [("add", ("tensor", "rank0", "scalar")), ("select", ("tensor", "rank0")),
+                                      ("compare", ("tensor", "scalar")), ("shift_left", ("tensor", "scalar"))])
+def test_a_value_set_keeps_the_signature_and_the_compiled_in_operands(op, forms):
+    changed = 0
+    for case in _draws(value_cases(op, ValueRegion(constants=True, forms=forms)), 80):
+        fixed = set(case.attrs.get("constants", ())) | ({"rhs"} if case.attrs.get("rhs_as_scalar") else set())
+        for k in (1, 2):
+            other = elementwise(case, k)
+            if other is None:  # every operand compiled in: nothing can change
+                assert fixed >= {n for n, a in case.arrays.items() if a.size}
+                continue
+            assert other == elementwise(case, k) and _signature(other) == _signature(case)
+            assert not case_violations(other) and other.meta["value_set"] == k
+            for name in fixed:
+                assert other.arrays[name].tobytes() == case.arrays[name].tobytes()
+            changed += other != case and other != elementwise(case, 3 - k)
+    assert changed > 100
+
+
+def test_a_scalarization_value_set_draws_from_the_edge_values():
+    for case in _draws(scalarization_cases(ScalarizationRegion("add", ("int8", "float32", "bfloat16"))), 30):
+        other = scalarization(case, 1)
+        assert _signature(other) == _signature(case)
+        for name, a in other.arrays.items():
+            if case.meta["scenario"] == "meet":  # a meet case holds every edge value of its type: no other comes
+                assert _numbers(a) <= _numbers(case.arrays[name]) and np.isnan(a.astype(np.float64)).any() \
+                    <= np.isnan(case.arrays[name].astype(np.float64)).any()
+
+
+def _numbers(a) -> set:
+    return {x for x in a.astype(np.float64).tolist() if x == x}
+
+
+FLOAT32_TENSORS = {"dtypes": ("float32",), "forms": ("tensor",)}  # (no two cases share an operand by chance)
+
+
+def test_each_random_case_runs_as_value_sets_and_a_divergence_in_one_is_reported_with_it(monkeypatch):
+    """A target wrong only on the value sets (it returns lhs for them): caught, and the failure carries the
+    value set's own case, so its seed and script reproduce it. The random phase draws a third of its cases."""
+    monkeypatch.setattr(profiles, "VALUE_SET_BACKENDS", ("valuesets",))
+    monkeypatch.setattr(profiles, "VALUE_SETS", {settings.get_current_profile_name(): 3})
+    made, drawn = [], []
+    original = ops.value_set
+
+    def spy(case, k):
+        other = original(case, k)
+        drawn.append(case) if k == 1 else None
+        made.append(other)
+        return other
+
+    monkeypatch.setattr(ops, "value_set", spy)
+
+    def oracle(lhs, rhs, *, rhs_as_scalar=False):
+        return evaluate("add", {"lhs": lhs, "rhs": np.asarray(rhs, lhs.dtype)}).value
+
+    @target("stablehlo.add", "valuesets:add", isolated=False, backend="valuesets", region=FLOAT32_TENSORS)
+    def correct(lhs, rhs, *, rhs_as_scalar=False):
+        return oracle(lhs, rhs)
+
+    run_property(correct.__conformance_target__, "valid")
+    assert drawn and len(made) == 2 * len(drawn) and all(m is not None for m in made)
+    per_phase = profiles.random_examples("valuesets", "stablehlo.add") or settings().max_examples
+    assert len(drawn) <= -(-per_phase // 3)  # (Hypothesis may stop short: fewer distinct cases)
+
+    made.clear()
+
+    @target("stablehlo.add", "valuesets:add-wrong", isolated=False, backend="valuesets", region=FLOAT32_TENSORS)
+    def wrong_on_value_sets(lhs, rhs, *, rhs_as_scalar=False):
+        value = oracle(lhs, rhs)
+        return lhs.copy() if any(m is not None and m.arrays["lhs"].tobytes() == lhs.tobytes() for m in made) \
+            and lhs.size and not np.array_equal(value, lhs, equal_nan=True) else value
+
+    with pytest.raises(UndeclaredDivergence) as info:
+        run_property(wrong_on_value_sets.__conformance_target__, "valid")
+    assert info.value.case.meta.get("value_set") in (1, 2) and info.value.verdict.cls == "wrong-value"
+
+
+def test_only_compiling_backends_and_ops_with_value_sets_get_them(monkeypatch):
+    monkeypatch.setattr(profiles, "VALUE_SETS", {settings.get_current_profile_name(): 4})
+    add = target("stablehlo.add", "a:add", backend="torch_compile")(lambda lhs, rhs: lhs).__conformance_target__
+    eager = target("stablehlo.add", "b:add", backend="torch")(lambda lhs, rhs: lhs).__conformance_target__
+    gather = target("stablehlo.gather", "c:gather", backend="torch_compile")(lambda *a, **k: None).__conformance_target__
+    assert ops.value_sets(add, "valid") == 4
+    assert ops.value_sets(add, "invalid") == ops.value_sets(eager, "valid") == ops.value_sets(gather, "valid") == 1
