@@ -510,7 +510,8 @@ def _has_subnormal(a: np.ndarray) -> bool:
     part = np.float32 if a.dtype == np.complex64 else np.float64 if a.dtype.kind == "c" else a.dtype
     tiny = float((ml_dtypes.finfo if a.dtype.name == "bfloat16" else np.finfo)(part).tiny)
     for p in ((a.real, a.imag) if a.dtype.kind == "c" else (a,)):
-        v = np.abs(p.astype(np.float64))
+        with np.errstate(invalid="ignore"):  # a signalling NaN raises the invalid flag as it widens
+            v = np.abs(p.astype(np.float64))
         if ((v > 0) & (v < tiny)).any():
             return True
     return False

@@ -115,7 +115,8 @@ def _flush(a: np.ndarray) -> np.ndarray:
         im[(im != 0) & (np.abs(im) < tiny)] *= 0
         out.real, out.imag = re, im  # (not re + 1j * im: 1j * nan makes the real part NaN too)
         return out
-    wide = out.astype(np.float64)
+    with np.errstate(invalid="ignore"):  # a signalling NaN raises the invalid flag as it widens
+        wide = out.astype(np.float64)
     small = (wide != 0) & (np.abs(wide) < tiny)
     out[small] = (np.copysign(0.0, wide[small])).astype(a.dtype)
     return out
