@@ -244,10 +244,10 @@ def overflow_nan(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
     import ml_dtypes
 
     top = float((ml_dtypes.finfo if lhs.dtype.name == "bfloat16" else np.finfo)(lhs.dtype).max)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):  # (a signalling NaN raises the invalid flag as it widens)
         q = np.abs(lhs.astype(np.float64) / rhs.astype(np.float64))
-    over = np.isfinite(lhs.astype(np.float64)) & (rhs.astype(np.float64) != 0) & (q > top)
-    return [np.broadcast_to(over, o.shape) & np.isnan(o.astype(np.float64)) for o in observed]
+        over = np.isfinite(lhs.astype(np.float64)) & (rhs.astype(np.float64) != 0) & (q > top)
+        return [np.broadcast_to(over, o.shape) & np.isnan(o.astype(np.float64)) for o in observed]
 
 
 def remainder_formula(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
