@@ -47,6 +47,8 @@ def _refilled(case: Case, k: int, fixed: set[str], edges_of, any_share: float) -
     rng = np.random.default_rng([int(case.id, 16), k])
     arrays = dict(case.arrays)
     free = [name for name, a in arrays.items() if name not in fixed and a.size]
+    if not free:
+        return None
     for name in free:
         a = arrays[name]
         edge_values = column(edges_of(dtype_name(a.dtype)), dtype_name(a.dtype))
@@ -54,8 +56,6 @@ def _refilled(case: Case, k: int, fixed: set[str], edges_of, any_share: float) -
         if any_share:
             values = np.where(rng.random(a.size) < any_share, _any_values(a.dtype, a.size, rng), values)
         arrays[name] = made_constant(values.astype(a.dtype).reshape(a.shape), case.layouts.get(name, "c"))
-    if not free:
-        return None
     return Case(case.op, arrays, dict(case.attrs), result_type=case.result_type, meta={**case.meta, "value_set": k},
                 layouts=dict(case.layouts))
 
