@@ -1,6 +1,6 @@
 # A checkout runs the suite with its plugin: `pytest -n auto --backend=torch`. (An installed suite
-# opts in with `pytest -p conformance.plugin --pyargs conformance`; installing it loads nothing.)
-pytest_plugins = ["conformance.plugin"]
+# opts in with `pytest -p conformance.interfaces.plugin --pyargs conformance`; installing it loads nothing.)
+pytest_plugins = ["conformance.interfaces.plugin"]
 
 
 def pytest_ignore_collect(collection_path, config):

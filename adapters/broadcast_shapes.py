@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.mlir.shapes import parse_type
 
 STATIC = {"dynamic": False, "unranked": False, "result": False}

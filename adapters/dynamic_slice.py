@@ -17,8 +17,9 @@ import numpy as np
 from conformance.adapters.stablehlo_text import (MLIR_TYPES, main_function, operand_arguments, split_results, tensor_type,
                                      _param)
 from conformance.adapters.repro_code import JAX, TORCH, interpreter_code, literal, pjrt_code, torch_ready, verifier_code
-from conformance import isolation, runtime
-from conformance.registry import target
+from conformance.running import isolation
+from conformance.core import runtime
+from conformance.running.registry import target
 
 SLICE, UPDATE = "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice"
 IN_BOUNDS = {"oob_share": 0.0}

@@ -10,8 +10,8 @@ from typing import Callable
 
 import numpy as np
 
-from conformance.outcome import Unsupported
-from conformance.registry import target
+from conformance.core.outcome import Unsupported
+from conformance.running.registry import target
 from conformance.oracles.dtypes import ELEMENT_DTYPES
 from conformance.strategies.edge_values import BINARY, INT_ONLY, TERNARY, UNARY
 

@@ -16,9 +16,11 @@ from typing import Callable
 
 import numpy as np
 
-from conformance import isolation, runtime
+from conformance.running import isolation
+
+from conformance.core import runtime
 from conformance.adapters.repro_code import interpreter_code, pjrt_code
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, FLOATS, INTS, OPS, SIGNED, UNSIGNED,
                                            operand_names)
 

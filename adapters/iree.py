@@ -3,7 +3,7 @@ build), compiled by IREE for ``llvm-cpu`` and run with the ``local-task`` driver
 
 Compiles and runs happen in an isolated worker process (a compiler abort is a ``crash`` verdict for
 one case); executables are cached per module text in that process, and their ``.vmfb`` on disk
-(``conformance.compile_cache``: keyed by the text, the compiler's version, ``FLAGS`` and the host). Results whose element type the
+(``conformance.running.compile_cache``: keyed by the text, the compiler's version, ``FLAGS`` and the host). Results whose element type the
 runtime hands back poorly (bf16, complex) go through the same proxies as the interpreter's.
 """
 from __future__ import annotations
@@ -13,8 +13,8 @@ import numpy as np
 from conformance.adapters.dynamic_slice import slice_text, text_targets
 from conformance.adapters.repro_code import iree_code
 from conformance.adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
-from conformance import compile_cache, compile_clock, compile_stats, isolation
-from conformance.registry import target
+from conformance.running import compile_cache, compile_clock, compile_stats, isolation
+from conformance.running.registry import target
 
 REQUIRES = ("iree.compiler", "iree.runtime")
 FLAGS = ["--iree-llvmcpu-target-cpu=host", "--iree-input-demote-f64-to-f32=false"]  # keep float64 as float64
@@ -159,11 +159,11 @@ def bool_add_is_xor_scatter(case):
 def unchecked_scatter(case):
     """Declaration model (iree.toml): the scatter computed in a copy of the input whose batching dims
     come first, each update element written at its flat position there with no check per dim
-    (``conformance.scatter_positions``): an element out of range in one dim lands in a neighbouring row
+    (``conformance.judging.scatter_positions``): an element out of range in one dim lands in a neighbouring row
     where the flat position is still inside the buffer, and is lost (written outside it) otherwise; a
     boolean add combines with XOR, as everywhere in IREE."""
     from conformance.oracles.stablehlo.scatter_policy import apply_computation
-    from conformance.scatter_positions import positions, walk_order
+    from conformance.judging.scatter_positions import positions, walk_order
 
     a = case.attrs
     (x,) = [v for k, v in case.arrays.items() if k.startswith("inputs")]

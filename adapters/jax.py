@@ -14,8 +14,8 @@ from conformance.adapters.jax_scatter import AT_TARGETS, LAX_TARGETS  # noqa: F4
 from conformance.adapters.jax_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
 from conformance.adapters.broadcast_shapes import jax_broadcast_shapes, jax_symbolic_add, jax_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from conformance.adapters.jax_elementwise import JNP_TARGETS, LAX_TARGETS as LAX_ELEMENTWISE_TARGETS  # noqa: F401  (scalarization targets)
-from conformance.opspec import NoRepro
-from conformance.registry import target
+from conformance.core.opspec import NoRepro
+from conformance.running.registry import target
 
 REQUIRES = ("jax", "jaxlib")
 OP = "stablehlo.gather"

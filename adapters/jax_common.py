@@ -1,12 +1,14 @@
 """Shared by the jax targets: place arrays on the selected device and run with 64-bit types enabled;
-jax's persistent compilation cache pointed at the suite's cache folder (``conformance.compile_cache``;
+jax's persistent compilation cache pointed at the suite's cache folder (``conformance.running.compile_cache``;
 jax keys its entries by the program, its compile options and jax's versions; the folder is one per
 host, since XLA compiles for this CPU)."""
 from __future__ import annotations
 
 import numpy as np
 
-from conformance import compile_cache, runtime
+from conformance.running import compile_cache
+
+from conformance.core import runtime
 
 _CACHE_SET: list[bool] = []
 

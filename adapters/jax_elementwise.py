@@ -69,7 +69,7 @@ def divide_by_own_flushed_reciprocal(case):
 
 
 def _by_own_reciprocal(case, flush: bool):
-    from conformance.models import _flush
+    from conformance.judging.models import _flush
 
     lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
     with np.errstate(all="ignore"):
@@ -78,7 +78,7 @@ def _by_own_reciprocal(case, flush: bool):
 
 
 def _by_reciprocal(case, flush: bool):
-    from conformance.models import _flush
+    from conformance.judging.models import _flush
 
     lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
     with np.errstate(all="ignore"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conformance.adapters.jax_common import put, run
 from conformance.adapters.repro_code import JAX, JNP, literal
 from conformance.adapters.translate import nd_index, nd_index_source
-from conformance.registry import target
+from conformance.running.registry import target
 
 METHODS = {None: "set", "add": "add", "mul": "multiply", "max": "max", "min": "min"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from conformance.adapters.jax_common import put, run
 from conformance.adapters.repro_code import JAX, JNP, index_tuple, literal, scatter_arrays
 from conformance.adapters.translate import advanced_index
-from conformance.opspec import NoRepro
-from conformance.registry import target
+from conformance.core.opspec import NoRepro
+from conformance.running.registry import target
 from conformance.oracles.dtypes import ELEMENT_DTYPES
 
 OP = "stablehlo.scatter"

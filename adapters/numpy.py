@@ -14,8 +14,8 @@ from conformance.adapters.numpy_scatter import PUT_TARGETS, UFUNC_TARGETS, put_a
 from conformance.adapters.numpy_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
 from conformance.adapters.broadcast_shapes import numpy_broadcast_shapes, numpy_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from conformance.adapters.numpy_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
-from conformance import layouts
-from conformance.registry import target
+from conformance.core import layouts
+from conformance.running.registry import target
 
 REQUIRES = ("numpy",)
 LAYOUTS = layouts.NUMPY  # its targets take views: each array in any memory layout numpy has

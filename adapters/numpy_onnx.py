@@ -6,7 +6,7 @@ import numpy as np
 
 from conformance.adapters.repro_code import literal
 from conformance.adapters.translate import nd_index, nd_index_source
-from conformance.registry import target
+from conformance.running.registry import target
 
 UFUNCS = {"add": np.add, "mul": np.multiply, "max": np.maximum, "min": np.minimum}
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from conformance.adapters.repro_code import index_tuple, literal, scatter_arrays
 from conformance.adapters.translate import advanced_index, refuse_wrap_loop
-from conformance.registry import target
+from conformance.running.registry import target
 
 OP = "stablehlo.scatter"
 UFUNCS = {"add": "add", "multiply": "multiply", "maximum": "maximum", "minimum": "minimum"}

@@ -12,7 +12,7 @@ import threading
 import numpy as np
 
 from conformance.adapters.repro_code import Code, literal, scatter_arrays
-from conformance.opspec import NoRepro
+from conformance.core.opspec import NoRepro
 
 # How each backend runs the script's ``model`` on ``FEEDS``: (imports, setup lines, call expression).
 RUNS = {

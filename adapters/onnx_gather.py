@@ -12,7 +12,7 @@ import numpy as np
 
 from conformance.adapters.translate import along_axis_args, take_args
 from conformance.adapters import onnx_capture
-from conformance.registry import target
+from conformance.running.registry import target
 
 OP = "stablehlo.gather"
 ALL_ELEMENTS = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",

@@ -14,7 +14,7 @@ import numpy as np
 
 from conformance.adapters.onnx_gather import Runner, build_model
 from conformance.adapters import onnx_capture
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.onnx.types import GATHER_ND_OPSETS, REDUCTIONS, SCATTER_ND_OPSETS
 
 

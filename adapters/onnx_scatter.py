@@ -12,7 +12,7 @@ import numpy as np
 
 from conformance.adapters.onnx_gather import Runner, build_model
 from conformance.adapters import onnx_capture
-from conformance.registry import target
+from conformance.running.registry import target
 
 OP = "stablehlo.scatter"
 REDUCTIONS = {"none": "replace", "add": "add", "mul": "multiply", "max": "maximum", "min": "minimum"}

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from conformance.adapters import onnx_nd, onnx_scatter
 from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
-from conformance.registry import inherit_deviations
+from conformance.running.registry import inherit_deviations
 
 REQUIRES = ("openvino", "onnx")
 
@@ -129,7 +129,7 @@ def unsigned_read_signed(case):
     uint32 is 0, as on int32 max(0, -1); on uint64, max(18446744073709551614, 0) is 0."""
     import numpy as np
 
-    from conformance.opspec import NoRepro, op_spec
+    from conformance.core.opspec import NoRepro, op_spec
 
     indices = op_spec(case.op).indices
     signed = {k: _read_signed(v) if v.dtype.kind == "u" and k.split("[")[0] != indices else v
@@ -171,7 +171,7 @@ def _kernel(case):
     """The CPU kernels' result on ``case`` (the measured models of the declarations above, else the spec's)."""
     import numpy as np
 
-    from conformance.verdict_values import expected
+    from conformance.judging.verdict_values import expected
 
     op = case.op.removeprefix("stablehlo.")
     model = {"divide": reciprocal_divide, "remainder": flushed_fmod, "maximum": select_max_min,
@@ -222,7 +222,7 @@ def constant_folded(case):
     constant (``_flush_block``); otherwise as ``constant_runtime``."""
     import numpy as np
 
-    from conformance.verdict_values import expected
+    from conformance.judging.verdict_values import expected
 
     if not _all_constant(case):
         return constant_runtime(case)

@@ -1,7 +1,7 @@
 """OpenVINO's compile step, shared by the openvino targets: an ONNX model read by OpenVINO, reshaped to
 the inputs' static shapes (the CPU plugin refuses outputs of unknown rank), compiled for CPU and cached
 per (model, input shapes and types), in this process and in OpenVINO's model cache on disk
-(``conformance.compile_cache``; OpenVINO keys its entries by the model and its compile settings, and
+(``conformance.running.compile_cache``; OpenVINO keys its entries by the model and its compile settings, and
 the folder is one per OpenVINO version and host); with ``CONFORMANCE_COMPILE_STATS`` set, the compile figures of
 this process are recorded for ``benchmarks.compile_share``."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from conformance import compile_cache, compile_clock, compile_stats
+from conformance.running import compile_cache, compile_clock, compile_stats
 
 _COMPILED: dict[tuple, object] = {}
 # The op's own precision. The CPU plugin's default inference precision is bfloat16 on CPUs with

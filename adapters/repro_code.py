@@ -8,7 +8,7 @@ import base64
 
 import numpy as np
 
-from conformance.opspec import NoRepro
+from conformance.core.opspec import NoRepro
 
 Code = tuple[list[str], list[str], str]  # (imports, setup lines, call expression)
 TORCH = "torch.from_numpy({}.copy())"  # a numpy literal as a fresh torch tensor

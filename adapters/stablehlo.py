@@ -10,9 +10,9 @@ import numpy as np
 from conformance.adapters.stablehlo_text import (
     from_proxies, gather_text, operand_arguments, scatter_text, split_results, tensor_type,
 )
-from conformance import isolation
+from conformance.running import isolation
 from conformance.adapters.repro_code import interpreter_code, verifier_code
-from conformance.registry import target
+from conformance.running.registry import target
 
 REQUIRES = ("jaxlib",)
 OP = "stablehlo.gather"

@@ -11,8 +11,8 @@ from conformance.adapters.torch_scatter import (  # noqa: F401  (the scatter tar
 from conformance.adapters.torch_onnx import SCATTER_ND_TARGETS as ONNX_SCATTER_ND_TARGETS, gather_nd as onnx_gather_nd  # noqa: F401  (ONNX spec-op targets)
 from conformance.adapters.broadcast_shapes import torch_broadcast_shapes, torch_add_shape  # noqa: F401  (mlir.broadcastable targets)
 from conformance.adapters.torch_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
-from conformance import layouts
-from conformance.registry import target
+from conformance.core import layouts
+from conformance.running.registry import target
 
 REQUIRES = ("torch",)
 LAYOUTS = layouts.TORCH  # its targets take views: each array in any memory layout torch has

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance import runtime
-from conformance.layouts import element_strides, in_buffer
+from conformance.core import runtime
+from conformance.core.layouts import element_strides, in_buffer
 
 ELEMENTS = ("bool", "int8", "int16", "int32", "int64", "uint8", "float16", "bfloat16", "float32", "float64",
             "complex64", "complex128")
@@ -12,7 +12,7 @@ ELEMENTS = ("bool", "int8", "int16", "int32", "int64", "uint8", "float16", "bflo
 
 def to_torch(a: np.ndarray):
     """A torch tensor of its own with ``a``'s values, in ``a``'s memory layout where torch has one (the
-    strides and offset of a view into a one-dimensional buffer, ``conformance.layouts``), else C-contiguous."""
+    strides and offset of a view into a one-dimensional buffer, ``conformance.core.layouts``), else C-contiguous."""
     import torch
 
     found = in_buffer(a) if a.size and not a.flags.c_contiguous and min(a.strides, default=0) >= 0 else None

@@ -7,7 +7,7 @@ in ``_compiled_functions()`` (``torch.gather``, ``Tensor.scatter_``, ``Tensor.__
 elementwise functions, ...) through a compiled wrapper of that call, cached per API function in the
 worker process; Dynamo recompiles only for a new rank, dtype or specialised size. Conversions
 (numpy <-> torch) stay eager. ``STATS`` counts the compiled graphs and the seconds spent in calls
-that compiled (``conformance.compile_stats`` writes them out for ``benchmarks.compile_share``).
+that compiled (``conformance.running.compile_stats`` writes them out for ``benchmarks.compile_share``).
 
 Declared deviations: the eager target's (``adapters/deviations/torch.toml``: torch.compile promises
 eager semantics, so a compiled target that does what eager torch does is covered by the same
@@ -19,9 +19,11 @@ import functools
 import re
 import time
 
-from conformance import compile_cache, compile_clock, compile_stats, layouts
-from conformance.opspec import NoRepro
-from conformance.registry import inherit_deviations, load_backend, target
+from conformance.running import compile_cache, compile_clock, compile_stats
+
+from conformance.core import layouts
+from conformance.core.opspec import NoRepro
+from conformance.running.registry import inherit_deviations, load_backend, target
 
 REQUIRES = ("torch",)
 LAYOUTS = layouts.TORCH  # its targets take views: each array in any memory layout torch has

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conformance.adapters.repro_code import TORCH, TORCH_INT64, literal, torch_ready
 from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
 from conformance.adapters.translate import nd_index, nd_index_source
-from conformance.registry import target
+from conformance.running.registry import target
 
 
 def _index(indices, batch_dims=0):

@@ -11,7 +11,7 @@ import numpy as np
 from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
 from conformance.adapters.repro_code import TORCH, TORCH_INT64, index_tuple, literal, scatter_arrays, torch_ready
 from conformance.adapters.translate import advanced_index
-from conformance.registry import target
+from conformance.running.registry import target
 
 OP = "stablehlo.scatter"
 REDUCE = {"add": "sum", "multiply": "prod", "maximum": "amax", "minimum": "amin"}
@@ -184,7 +184,7 @@ def include_self_false(case):
                 "maximum": (big.min if big else False if dt.kind == "b" else -np.inf),
                 "minimum": (big.max if big else True if dt.kind == "b" else np.inf)}[comp]
     x.reshape(-1)[positions[positions >= 0]] = identity
-    from conformance.case import Case
+    from conformance.core.case import Case
 
     key = next(k for k in case.arrays if k.split("[")[0] == "inputs")  # judged as scatter: updates in any order
     return Case(case.op, {**case.arrays, key: x}, dict(case.attrs), result_type=case.result_type)

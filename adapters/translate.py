@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.outcome import Unsupported
+from conformance.core.outcome import Unsupported
 
 
 def take_args(start_indices: np.ndarray, start_index_map, index_vector_dim) -> tuple[np.ndarray, int]:

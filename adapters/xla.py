@@ -2,7 +2,7 @@
 
 The only target that takes every ``index_vector_dim`` and batching-dim layout as written.
 Executables are cached per module text inside an isolated worker process, and on disk
-(``conformance.compile_cache``: keyed by the text, the device, jaxlib's version and the host).
+(``conformance.running.compile_cache``: keyed by the text, the device, jaxlib's version and the host).
 """
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import numpy as np
 
 from conformance.adapters.repro_code import pjrt_code
 from conformance.adapters.stablehlo_text import gather_text, scatter_text
-from conformance import compile_cache, compile_clock, compile_stats, isolation, runtime
-from conformance.registry import target
+from conformance.running import compile_cache, compile_clock, compile_stats, isolation
+from conformance.core import runtime
+from conformance.running.registry import target
 
 REQUIRES = ("jax", "jaxlib")
 _EXECUTABLES: dict[tuple[str, str], object] = {}

@@ -18,8 +18,8 @@ MODULE = "benchmarks.labelled_targets"
 
 def classify(target) -> tuple[str, str]:
     """(class of the first undeclared divergence, its detail), or ("conform", "")."""
-    from conformance import ops
-    from conformance.runner import UndeclaredDivergence, run_property
+    from conformance.running import ops
+    from conformance.running.engine import UndeclaredDivergence, run_property
 
     for kind in ops.kinds(target):
         try:
@@ -35,8 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     from hypothesis import settings
 
     from benchmarks.labelled_targets import EXPECTED
-    from conformance import isolation, profiles, runner
-    from conformance.registry import load_backend
+    from conformance.running import isolation, profiles, engine as runner
+    from conformance.running.registry import load_backend
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.class_accuracy", description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", nargs="*", default=(), help="target names (bench:...) to run; default: all")

@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 
-from conformance.compile_stats import ENV, summed
+from conformance.running.compile_stats import ENV, summed
 
 CACHE_STATES = ("cold", "warm", "off")
 

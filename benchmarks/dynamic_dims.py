@@ -26,10 +26,10 @@ def texts(name: str, n: int) -> tuple[int, set[str]]:
     """(cases drawn, the module texts ``name`` builds for them)."""
     from hypothesis import HealthCheck, given, settings
 
-    from conformance import ops
+    from conformance.running import ops
     from conformance.adapters.dynamic_slice import slice_text
     from conformance.adapters.stablehlo_text import gather_text, scatter_text
-    from conformance.registry import load_backend
+    from conformance.running.registry import load_backend
 
     build = {"iree:gather": lambda kw, rt: gather_text(kw, rt, True)[0],
              "iree:scatter": lambda kw, rt: scatter_text(kw, rt, True)[0]}.get(name, lambda kw, rt: slice_text(kw, rt, True)[0])

@@ -15,9 +15,9 @@ import time
 import numpy as np
 
 from benchmarks.rates import print_rates, seconds
-from conformance import ops
-from conformance.registry import load_backend
-from conformance.runner import call
+from conformance.running import ops
+from conformance.running.registry import load_backend
+from conformance.running.engine import call
 from conformance.oracles.stablehlo.gather import evaluate_fast, evaluate_literal
 
 

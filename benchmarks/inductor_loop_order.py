@@ -1,4 +1,4 @@
-"""How well ``conformance.inductor_loops`` (the condition ``inductor-scalar-store`` of the torch_compile
+"""How well ``conformance.judging.inductor_loops`` (the condition ``inductor-scalar-store`` of the torch_compile
 declarations) predicts which accumulating scatters TorchInductor fails to compile.
 
     python -m benchmarks.inductor_loop_order
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import torch
 
-from conformance.inductor_loops import scalar_store
-from conformance.layouts import dense_strides
+from conformance.judging.inductor_loops import scalar_store
+from conformance.core.layouts import dense_strides
 
 
 def contiguous(shape) -> list[int]:

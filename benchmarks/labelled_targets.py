@@ -1,7 +1,7 @@
 """A labelled set of wrong targets for the class-accuracy benchmark: each one correct but for one
 realistic bug, with the one class a backend engineer would expect the suite to name (``EXPECTED``).
 
-Written as a user's backend module would be (``from conformance.registry import target``, ordinary
+Written as a user's backend module would be (``from conformance.running.registry import target``, ordinary
 regions); the classification rules never name them. ``python -m benchmarks.class_accuracy`` runs them.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import signal
 
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.stablehlo.dynamic_slice import dynamic_slice, dynamic_update_slice
 from conformance.oracles.stablehlo.elementwise import evaluate as evaluate_values
 from conformance.oracles.stablehlo.gather import evaluate_fast as gather_fast

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.mlir.broadcastable import infer_result_shape
 from conformance.oracles.mlir.shapes import parse_type
 from conformance.oracles.onnx.gather_nd import gather_nd
@@ -533,7 +533,7 @@ def value_remainder_python(lhs, rhs, **kw):
 # ---- memory layouts: kernels that read a view wrongly. Layouts: what numpy's own targets take
 # (adapters/numpy.py LAYOUTS); the regions: numpy:take[clip] and the numpy elementwise targets'.
 
-from conformance.layouts import NUMPY as NP_LAYOUTS, dense_strides, element_index, element_strides, in_buffer  # noqa: E402
+from conformance.core.layouts import NUMPY as NP_LAYOUTS, dense_strides, element_index, element_strides, in_buffer  # noqa: E402
 
 
 def _raw(a: np.ndarray, start: int, strides) -> np.ndarray:
@@ -678,7 +678,7 @@ def value_multiply_folded(lhs, rhs, **kw):
     out = _value("multiply", {"lhs": lhs, "rhs": rhs, **kw})
     if not _all_constant(kw, ("lhs", "rhs")):
         return out
-    from conformance.models import _flush
+    from conformance.judging.models import _flush
 
     return _flush(np.asarray(out))
 

@@ -17,9 +17,11 @@ from collections import defaultdict
 
 from hypothesis import HealthCheck, given, settings
 
-from conformance import ops, profiles, runtime
-from conformance.registry import Target, load_backend
-from conformance.runner import UndeclaredDivergence, check_case, run_property
+from conformance.running import ops, profiles
+
+from conformance.core import runtime
+from conformance.running.registry import Target, load_backend
+from conformance.running.engine import UndeclaredDivergence, check_case, run_property
 
 MODULE = "benchmarks.mutants"
 

@@ -46,7 +46,7 @@ def stripped(case):
 
 
 def recheck(target, case, classes: tuple[str, ...]) -> str:
-    from conformance.runner import check_case
+    from conformance.running.engine import check_case
 
     bare = stripped(case)
     if bare is None:
@@ -62,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("report", type=Path)
     parser.add_argument("--recheck", action="store_true", help="judge each layout/constants case again without them")
     args = parser.parse_args(argv)
-    from conformance.registry import load_backend
-    from conformance.seeds import load_seed
+    from conformance.running.registry import load_backend
+    from conformance.running.seeds import load_seed
 
     report = json.loads((args.report / "report.json").read_text())
     loaded: dict[str, dict] = {}

@@ -9,10 +9,10 @@ import warnings
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import NonInteractiveExampleWarning
 
-from conformance import ops
-from conformance.registry import installed_backends, load_backend
-from conformance.runner import call
-from conformance.verdict import judge
+from conformance.running import ops
+from conformance.running.registry import installed_backends, load_backend
+from conformance.running.engine import call
+from conformance.judging.verdict import judge
 
 
 def target_rates(backends: list[str], examples: int, op: str = "stablehlo.gather") -> list[tuple[str, float, float]]:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from conformance.report_text import spec_url
-from conformance.verdict import MEANINGS, SEVERITY
+from conformance.running.report_text import spec_url
+from conformance.judging.verdict import MEANINGS, SEVERITY
 
 COLOURS = {  # a class's colour: the worst ones red, misreads orange, refusals purple, index policies blue
     "crash": "#b71c1c", "timeout": "#c62828", "mutates-input": "#d32f2f", "nondeterministic": "#e53935",
@@ -50,7 +50,7 @@ def clip(text: str, limit: int) -> str:
 def run_settings(report: dict) -> str:
     """'profile ci, 20 examples per property, seed 0': what the run really did (an --examples
     override shown as itself, not as the profile's count)."""
-    from conformance.profiles import PROFILES
+    from conformance.running.profiles import PROFILES
 
     examples = report.get("examples") or PROFILES.get(report["profile"])
     given = "" if report.get("examples") in (None, PROFILES.get(report["profile"])) else " (--examples)"
@@ -122,7 +122,7 @@ def matrix(report: dict) -> tuple[list[str], list[str], dict]:
 
 
 def _op_order() -> list[str]:
-    from conformance.opspec import spec_ops
+    from conformance.core.opspec import spec_ops
 
     return list(spec_ops())
 
@@ -131,7 +131,7 @@ def _case_text(out: Path | None, seed_path: str) -> str:
     """The group's smallest case, pretty-printed: op, attributes, and each array (values when small)."""
     if out is None or not (out / seed_path).is_file():
         return "(seed file not found)"
-    from conformance.case import Case
+    from conformance.core.case import Case
 
     data = json.loads((out / seed_path).read_text())
     case = Case.from_json(data["case"])

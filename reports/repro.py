@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.adapters.repro_code import literal
-from conformance.case import Case
-from conformance.layouts import describe
-from conformance.opspec import EXPECTED_IN_SCRIPT, NoRepro, op_spec
-from conformance.outcome import Unsupported
-from conformance.seeds import Seed
-from conformance.verdict import case_violations
+from conformance.core.case import Case
+from conformance.core.layouts import describe
+from conformance.core.opspec import EXPECTED_IN_SCRIPT, NoRepro, op_spec
+from conformance.core.outcome import Unsupported
+from conformance.running.seeds import Seed
+from conformance.judging.verdict import case_violations
 
 __all__ = ["NoRepro", "script"]
 
@@ -125,7 +125,7 @@ def expected_value(case: Case) -> np.ndarray:
 
 def _own_code(seed: Seed):
     """The target's own repro snippet (``target(..., repro=...)``) on the seed's case; NoRepro without one."""
-    from conformance.registry import BackendError, loaded_target
+    from conformance.running.registry import BackendError, loaded_target
 
     try:
         t = loaded_target(seed.backend, seed.target)
@@ -145,7 +145,7 @@ def _through_the_target(t, seed: Seed):
     module's adapter code, not the backend's API alone."""
     import inspect
 
-    from conformance.registry import BUILTIN_BACKENDS
+    from conformance.running.registry import BUILTIN_BACKENDS
 
     fn = inspect.unwrap(t.fn)
     module, name = getattr(fn, "__module__", None), getattr(fn, "__qualname__", "")
@@ -173,7 +173,7 @@ def _through_the_target(t, seed: Seed):
 
 def _builds_constants(seed: Seed) -> bool:
     """Whether the seed's target takes constants (its region says so): its snippet then builds them too."""
-    from conformance.registry import BackendError, loaded_target
+    from conformance.running.registry import BackendError, loaded_target
 
     try:
         return bool(loaded_target(seed.backend, seed.target).region.get("constants"))
@@ -184,7 +184,7 @@ def _builds_constants(seed: Seed) -> bool:
 def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
     """(imports, lines) replaying the earlier calls a history-dependent seed needs, each with its
     target's own repro code (results ignored)."""
-    from conformance.registry import BackendError, loaded_target
+    from conformance.running.registry import BackendError, loaded_target
 
     imports, lines = [], []
     for i, c in enumerate(seed.history):
@@ -235,12 +235,12 @@ def script(seed: Seed) -> str:
                                 | {"numpy"}))
     title = f"{seed.target} diverges from {case.op} ({seed.cls}), case {case.id}"
     if case.layouts:  # (the script builds C-contiguous arrays: a layout-dependent divergence may not show)
-        title += (f"\n\nThe suite passed the arrays as views ({describe(case.layouts)}; conformance.layouts); this "
+        title += (f"\n\nThe suite passed the arrays as views ({describe(case.layouts)}; conformance.core.layouts); this "
                   f"script passes C-contiguous\narrays. `conformance replay SEED` runs the case in its layouts.")
     if case.attrs.get("constants") and not _builds_constants(seed):  # (a folded divergence may need them)
         title += (f"\n\nThe suite gave the compiler {', '.join(case.attrs['constants'])} as compile-time constants; "
                   f"this script passes\nevery operand as an argument. `conformance replay SEED` runs the case with its constants.")
-    from conformance.report_text import spec_url
+    from conformance.running.report_text import spec_url
 
     tops = [line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))]
     distributions = list(dict.fromkeys(["numpy"] + [d for m in tops for d in DISTRIBUTIONS.get(m, [m])]))

@@ -25,17 +25,17 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, seed, settings
 
-from conformance import history, isolation, ops
-from conformance.profiles import module_independent_draws
-from conformance.case import Case
-from conformance.registry import Target, loaded_target
-from conformance.history import Call
-from conformance.outcome import TargetBroken
-from conformance.runner import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, NOT_RECHECKED,
+from conformance.running import history, isolation, ops
+from conformance.running.profiles import module_independent_draws
+from conformance.core.case import Case
+from conformance.running.registry import Target, loaded_target
+from conformance.running.history import Call
+from conformance.core.outcome import TargetBroken
+from conformance.running.engine import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, NOT_RECHECKED,
                                 SAME_PROCESS_RUNS, STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs,
                                 edge_seed, fresh_verdict, note_hang, seen_hang, worker_name)
-from conformance.seeds import make_seed, versions
-from conformance.open_values import changes, lone_values, observed_open, table
+from conformance.running.seeds import make_seed, versions
+from conformance.judging.open_values import changes, lone_values, observed_open, table
 from conformance.reports.html import eager_note
 from conformance.reports.triage import root_causes
 
@@ -68,7 +68,7 @@ FRESH_RECHECKS = 20  # undeclared divergences per target re-run in a fresh proce
 def run_target(target: Target, log: Path, examples: int, seed_value: int, profile: str = "") -> None:
     """Run ``target``'s properties as pytest does (valid, invalid when it takes them, and the
     duplicate-heavy scatter property), each edge phase first, logging as it goes; ``profile`` says how
-    many value sets a random case runs as (``conformance.profiles.value_sets``)."""
+    many value sets a random case runs as (``conformance.running.profiles.value_sets``)."""
     stats: Counter = Counter()
     start = time.monotonic()
     try:
@@ -149,7 +149,7 @@ def _run_properties(target: Target, log: Path, examples: int, seed_value: int, s
 def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int, device: str = "cpu",
                  profile: str = "") -> None:
     """A job process's task: resolve the target by backend and name, then run it on ``device``."""
-    from conformance import runtime
+    from conformance.core import runtime
 
     runtime.set_device(device)
     run_target(loaded_target(backend, name), log, examples, seed_value, profile)

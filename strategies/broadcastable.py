@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles import SpecViolation
 from conformance.oracles.mlir.broadcastable import infer_result_shape, verdicts
 from conformance.oracles.mlir.shapes import format_type

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.strategies.boundary import draw_scenario
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.mlir.shapes import format_type
 
 

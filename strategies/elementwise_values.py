@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.stablehlo.elementwise import (BOOL, COMPLEX, DIRECTIONS, FLOATS, INTS, OPS, compare_type,
                                            element_types, operand_names)

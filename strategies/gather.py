@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.strategies.boundary import draw_scenarios, element_dtypes_for, high_rank, index_dtypes_for

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.stablehlo.gather import result_shape
 from conformance.strategies.gather import GatherRegion, Plan, general_plan, materialize

@@ -1,5 +1,5 @@
 """The memory-layout dimension of a case: for each array argument, independently, a layout the target
-accepts (``conformance.layouts``), drawn after the case. A broadcast layout (stride 0) first makes the
+accepts (``conformance.core.layouts``), drawn after the case. A broadcast layout (stride 0) first makes the
 array constant along its broadcast axis, so the oracle sees exactly the values the view holds; it is
 never drawn for an index array (its repeats would make indices collide) or for the array an op writes
 into (a program cannot write into a broadcast view)."""
@@ -9,10 +9,10 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from conformance.case import Case
-from conformance.layouts import C, applies, made_constant
+from conformance.core.case import Case
+from conformance.core.layouts import C, applies, made_constant
 
-# the ops that write by index, and the array each writes into (conformance.runner.WRITING_OPS too)
+# the ops that write by index, and the array each writes into (conformance.running.engine.WRITING_OPS too)
 WRITTEN = {"stablehlo.scatter": "inputs", "stablehlo.dynamic_update_slice": "operand", "onnx.ScatterND": "data"}
 
 
@@ -22,7 +22,7 @@ def _group(key: str) -> str:
 
 def options(case: Case, key: str, kinds: tuple[str, ...]) -> list[str]:
     """The layouts array ``key`` of ``case`` can be drawn in: C first (what a shrunk case falls back to)."""
-    from conformance.opspec import op_spec
+    from conformance.core.opspec import op_spec
 
     shape = case.arrays[key].shape
     fixed = {_group(op_spec(case.op).indices), WRITTEN.get(case.op)}

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.onnx.types import element_types
 from conformance.strategies.boundary import IN_SCENARIO_SHARE, draw_scenarios, element_dtypes_for, high_rank

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.dtypes import ELEMENT_DTYPES, INDEX_DTYPES
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.stablehlo.dims import combine, from_index_vectors, index_vectors

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 from hypothesis import strategies as st
 
-from conformance.case import Case
+from conformance.core.case import Case
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.stablehlo.scatter_policy import COMPUTATIONS
 from conformance.strategies.scatter import ScatterPlan, ScatterRegion, general_plan

@@ -7,14 +7,14 @@ keep all of that and refill every other operand as the op's strategy fills it in
 scenario (each element an edge value of its type, or for the elementwise ops any value of the type),
 from a generator seeded by the case's id and ``k``: a case has the same value sets on every machine.
 They return None where no operand can change. The runner asks for them through an op record's
-``values`` part (``conformance.profiles.value_sets`` says how many, per profile and backend).
+``values`` part (``conformance.running.profiles.value_sets`` says how many, per profile and backend).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from conformance.case import Case
-from conformance.layouts import made_constant
+from conformance.core.case import Case
+from conformance.core.layouts import made_constant
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.dtypes import name as dtype_name
 from conformance.strategies.edge_values import edges

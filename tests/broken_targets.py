@@ -2,7 +2,7 @@
 backend library refuses some inputs with a ``TypeError`` of its own (a real answer, not an adapter bug)."""
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 
 
 @target("stablehlo.add", "broken:wrong-signature")

@@ -1,6 +1,6 @@
 import pytest
 
-from conformance.registry import load_backend, missing_requirements
+from conformance.running.registry import load_backend, missing_requirements
 
 
 @pytest.fixture(scope="session")
@@ -17,7 +17,7 @@ def builtin_target():
 @pytest.fixture(autouse=True)
 def _seeds_to_tmp(tmp_path, monkeypatch):
     """Failing properties in the self-tests write their seed files under the test's tmp_path."""
-    from conformance import runtime
+    from conformance.core import runtime
 
     monkeypatch.setitem(runtime._STATE, "seed_dir", str(tmp_path / "seeds"))
 
@@ -28,6 +28,6 @@ def found_is_enough(monkeypatch):
     shrink is most of such a run's time: 23 of 23.4 s for the bool-add mutant)."""
     from hypothesis import Phase, settings
 
-    from conformance import runner
+    from conformance.running import engine as runner
 
     monkeypatch.setattr(runner, "settings", lambda **kw: settings(phases=[p for p in Phase if p != Phase.shrink], **kw))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.stablehlo.scatter import out_of_bounds, scatter
 
 DEVIATIONS_FILE = str(Path(__file__).with_name("declared_crash_targets.toml"))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.stablehlo.gather import gather
 
 DEVIATIONS_FILE = str(Path(__file__).with_name("declared_hang_targets.toml"))

@@ -1,7 +1,7 @@
 """Small helpers shared by the suite's own tests."""
 import numpy as np
 
-from conformance.compare import same_array
+from conformance.core.compare import same_array
 
 
 def same_results(a, b) -> bool:

@@ -1,7 +1,7 @@
 """A backend module for tests/test_layouts.py: one target that returns the strides its lhs arrived with."""
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 
 LAYOUTS = ("c", "fortran")
 

@@ -4,7 +4,7 @@ it leaves the value open (a shift by 8 or more): two backends give 0, the third 
 per module (``open_value_targets``, ``_b``, ``_c``): three backends."""
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 
 REGION = {"dtypes": ("uint8",), "forms": ("tensor",)}
 

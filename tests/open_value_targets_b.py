@@ -1,7 +1,7 @@
 """The second backend that gives 0 for an over-wide shift (see ``open_value_targets``)."""
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from tests.open_value_targets import REGION, shift
 
 

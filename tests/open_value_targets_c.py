@@ -4,7 +4,7 @@ import os
 
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from tests.open_value_targets import REGION, shift
 
 

@@ -1,7 +1,7 @@
 """Functions an isolation worker runs in the compile-clock tests: a slow compile, a slow run."""
 import time
 
-from conformance.compile_clock import compiling
+from conformance.running.compile_clock import compiling
 
 
 def compile_then_run(compile_seconds: float, run_seconds: float) -> str:

@@ -9,14 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conformance.cli import main
-from conformance.outcome import AdapterError, adapter_fault, guarded_call
+from conformance.interfaces.cli import main
+from conformance.core.outcome import AdapterError, adapter_fault, guarded_call
 
 HERE = Path(__file__).parent
-SUITE = ["-p", "conformance.plugin", "--pyargs", "conformance", "-q", "-p", "no:cacheprovider"]
+SUITE = ["-p", "conformance.interfaces.plugin", "--pyargs", "conformance", "-q", "-p", "no:cacheprovider"]
 BAD_MODULES = {  # module files a user's backend folder could hold
     "fails_to_import.py": "import a_module_nobody_installed\n",
-    "misspelt_region.py": ("from conformance.registry import target\n\n"
+    "misspelt_region.py": ("from conformance.running.registry import target\n\n"
                            "@target('stablehlo.gather', 'mine:take', region={'stlye': 'take'})\n"
                            "def take(operand, start_indices, **kw):\n    return operand\n"),
 }

@@ -65,7 +65,7 @@ def test_a_bisect_beside_a_groups_seed_is_shown_in_the_report(tmp_path):
     (``--resume``) carries its summary in report.json, report.md's action list and report.html."""
     import json
 
-    from conformance.cli import main
+    from conformance.interfaces.cli import main
     from conformance.reports.bisect import save
 
     out = tmp_path / "r"

@@ -6,7 +6,7 @@ import pytest
 
 from benchmarks.class_accuracy import MODULE, classify
 from benchmarks.labelled_targets import EXPECTED
-from conformance.registry import load_backend
+from conformance.running.registry import load_backend
 
 SAMPLE = ["bench:gather-resets-out-of-bounds-to-0", "bench:gather-negative-from-end",
           "bench:dynamic-slice-clamps-low-side-only", "bench:multiply-racy-tail",

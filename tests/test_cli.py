@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cli import main
-from conformance.registry import missing_requirements
+from conformance.interfaces.cli import main
+from conformance.running.registry import missing_requirements
 
 CASES = Path(__file__).parent / "cases"
 

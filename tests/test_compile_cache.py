@@ -1,4 +1,4 @@
-"""The compile cache (``conformance.compile_cache``): a run with a cold cache, the same run with it warm
+"""The compile cache (``conformance.running.compile_cache``): a run with a cold cache, the same run with it warm
 and one with the caches off give the same report, and the warm run really read the cache; its keys
 hold everything the compiler sees; a damaged entry is compiled afresh; a full disk costs nothing."""
 import json
@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from conformance import compile_cache
-from conformance.compile_stats import ENV as STATS_ENV, summed
-from conformance.registry import missing_requirements
+from conformance.running import compile_cache
+from conformance.running.compile_stats import ENV as STATS_ENV, summed
+from conformance.running.registry import missing_requirements
 
 COMPILED = [b for b in ("xla", "iree") if not missing_requirements(b)]
 ADD = """func.func @main(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
@@ -24,7 +24,7 @@ def _report(out, cache_args, stats):
     in a process of its own (the cache options are passed on through its environment)."""
     env = {**os.environ, STATS_ENV: str(stats)}
     env.pop(compile_cache.ENV_DIR, None), env.pop(compile_cache.ENV_OFF, None)
-    run = subprocess.run([sys.executable, "-m", "conformance.cli", "report", "--backends", *COMPILED, "--ops",
+    run = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "report", "--backends", *COMPILED, "--ops",
                           "stablehlo.gather", "--examples", "6", "--seed", "1", "--jobs", "1", "--out", str(out),
                           *cache_args], env=env, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, run.stderr[-2000:]

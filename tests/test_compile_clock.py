@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from conformance.isolation import Worker
-from conformance.outcome import CompileTimeout, TargetTimeout
+from conformance.running.isolation import Worker
+from conformance.core.outcome import CompileTimeout, TargetTimeout
 
 
 @pytest.fixture

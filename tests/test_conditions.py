@@ -3,8 +3,8 @@ their docstrings say (each checked on a case where it holds and one where it doe
 import numpy as np
 import pytest
 
-from conformance.case import Case
-from conformance.conditions import holds
+from conformance.core.case import Case
+from conformance.judging.conditions import holds
 from tests import test_scatter_worked_example as scatter_example
 
 TAKE = dict(offset_dims=(), collapsed_slice_dims=(0,), operand_batching_dims=(), start_indices_batching_dims=(),
@@ -57,8 +57,8 @@ def test_batching_and_window_conditions_on_the_worked_scatter_example():
 
 
 def test_permuted_destination_and_infinite_imaginary_scalar_conditions():
-    from conformance.case import Case
-    from conformance.conditions import holds
+    from conformance.core.case import Case
+    from conformance.judging.conditions import holds
 
     scatter = Case("stablehlo.scatter", {"inputs": np.zeros((2, 2), np.int8), "scatter_indices": np.zeros((1, 1), np.int64),
                                          "updates": np.zeros((1, 2), np.int8)}, {}, layouts={"inputs": "fortran"})

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from conformance.registry import load_backend, missing_requirements
+from conformance.running.registry import load_backend, missing_requirements
 from conformance.strategies.elementwise_values import CONSTANT_SHARE, ValueRegion, edge_runs_of, value_cases
 
 
@@ -94,8 +94,8 @@ def test_a_jax_constant_reaches_xla_as_a_literal_and_gives_the_arguments_result(
 def test_a_repro_script_builds_the_constants_or_says_it_does_not():
     """A target that takes constants builds them in its script (jax: closed over by ``jax.jit``); a
     script of a target that does not (torch) says the suite passed constants and this script does not."""
-    from conformance.case import Case
-    from conformance.seeds import make_seed
+    from conformance.core.case import Case
+    from conformance.running.seeds import make_seed
     from conformance.reports.repro import script
 
     case = Case("stablehlo.divide", {"lhs": np.array([7.0], np.float32), "rhs": np.array([2.0], np.float32)},

@@ -1,10 +1,10 @@
 """The edge phase's corners (``OpSpec.corners_ref``) and the declared-hang shortcut of the runner."""
 from hypothesis import given, settings
 
-from conformance import runner
-from conformance.conditions import holds
-from conformance.registry import Target, load_backend
-from conformance.verdict import case_violations
+from conformance.running import engine as runner
+from conformance.judging.conditions import holds
+from conformance.running.registry import Target, load_backend
+from conformance.judging.verdict import case_violations
 from conformance.oracles.stablehlo.gather import gather
 
 
@@ -42,7 +42,7 @@ def test_the_invalid_corner_breaks_c21_beside_an_empty_index_array():
 
 
 def test_a_declared_hang_is_waited_for_once_per_target(monkeypatch):
-    from conformance.conditions import negative_start
+    from conformance.judging.conditions import negative_start
 
     monkeypatch.setattr(runner, "TARGET_TIMEOUT", 1.0)
     monkeypatch.setattr(runner, "FIRST_CALL_GRACE", 0.0)

@@ -4,11 +4,11 @@ sample of the mutant backends (benchmarks.mutants) is killed."""
 import numpy as np
 import pytest
 
-from conformance import runtime
-from conformance.profiles import module_independent_draws
-from conformance.case import Case
-from conformance.registry import load_backend, target
-from conformance.runner import UndeclaredDivergence, check_case, database_key, edge_runs, edge_seed, run_property
+from conformance.core import runtime
+from conformance.running.profiles import module_independent_draws
+from conformance.core.case import Case
+from conformance.running.registry import load_backend, target
+from conformance.running.engine import UndeclaredDivergence, check_case, database_key, edge_runs, edge_seed, run_property
 from conformance.oracles.stablehlo.gather import evaluate_fast, normalize
 from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
 
@@ -81,7 +81,7 @@ def reversed_map(operand, start_indices, *, start_index_map, **attrs):
 
 def test_reversed_start_index_map_declaring_wrap_is_named_wrong_value():
     """The classification test: coincidental fits to a variant are not covered by its declaration."""
-    from conformance.registry import Deviation
+    from conformance.running.registry import Deviation
 
     t = reversed_map.__conformance_target__
     t.deviations = {"wrap": [Deviation("wrap", "declared on purpose")], "fill": [Deviation("fill", "declared")]}
@@ -112,7 +112,7 @@ def bool_reads_outside(operand, start_indices, **attrs):
 def test_a_bool_gather_reading_outside_is_not_confirmed_as_wrap():
     """Two values make coincidences likely: what a bool gather reads past the end can equal what
     wrap-modulo predicts on the probes' alternating values; the inverted probes tell them apart."""
-    from conformance.registry import Deviation
+    from conformance.running.registry import Deviation
 
     t = bool_reads_outside.__conformance_target__
     t.deviations = {"wrap": [Deviation("wrap", "declared on purpose")]}
@@ -148,9 +148,9 @@ def test_mutant_sample_is_killed(name, found_is_enough):
 RECORDED_RUN = """
 import hashlib, sys
 from hypothesis import settings
-from conformance import profiles
-from conformance.registry import target
-from conformance.runner import run_property
+from conformance.running import profiles
+from conformance.running.registry import target
+from conformance.running.engine import run_property
 from conformance.oracles.stablehlo.gather import evaluate_fast, normalize
 
 calls = hashlib.sha256()
@@ -195,8 +195,8 @@ def test_a_case_a_declared_crash_covers_runs_in_quarantine_only_where_the_op_wri
         backend, name, quarantined, monkeypatch):
     from hypothesis import HealthCheck, given, seed, settings
 
-    from conformance import history, isolation, ops, runner
-    from conformance.registry import loaded_target
+    from conformance.running import history, isolation, ops, engine as runner
+    from conformance.running.registry import loaded_target
 
     t, closed, cases = loaded_target(backend, name), [], []
 
@@ -216,8 +216,8 @@ def test_a_case_a_declared_crash_covers_runs_in_quarantine_only_where_the_op_wri
 
 
 def test_cases_are_judged_in_a_process_no_out_of_bounds_write_touched(monkeypatch):
-    from conformance import isolation, runner
-    from conformance.registry import load_backend
+    from conformance.running import isolation, engine as runner
+    from conformance.running.registry import load_backend
 
     monkeypatch.setattr(runner, "_DECLARED_HANGS", {})
     (t,) = load_backend("tests.declared_crash_targets")

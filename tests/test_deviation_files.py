@@ -1,11 +1,11 @@
 """Every declared deviation names a real target, a known verdict class and a known condition."""
 import pytest
 
-from conformance.conditions import is_condition
+from conformance.judging.conditions import is_condition
 import importlib.resources
 
-from conformance.registry import BUILTIN_BACKENDS, _deviation_file, load_backend, missing_requirements
-from conformance.verdict import CLASSES
+from conformance.running.registry import BUILTIN_BACKENDS, _deviation_file, load_backend, missing_requirements
+from conformance.judging.verdict import CLASSES
 
 
 @pytest.mark.parametrize("backend", sorted(BUILTIN_BACKENDS))
@@ -36,7 +36,7 @@ def _entries():
 def test_every_value_declaration_has_a_model_or_says_why_not():
     """A wrong-value or history-dependent declaration excuses only what its model predicts; one with
     ``unmodelled`` is a blind spot, and at most 10 % of all declarations may be blind."""
-    from conformance.registry import MODEL_REQUIRED, _names
+    from conformance.running.registry import MODEL_REQUIRED, _names
 
     entries = list(_entries())
     blind = 0

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from conformance.conditions import holds
-from conformance.outcome import run
-from conformance.registry import load_backend, missing_requirements
-from conformance.verdict import case_violations, judge
+from conformance.judging.conditions import holds
+from conformance.core.outcome import run
+from conformance.running.registry import load_backend, missing_requirements
+from conformance.judging.verdict import case_violations, judge
 from conformance.oracles.stablehlo import dynamic_slice, dynamic_update_slice
 from conformance.strategies.dynamic_slice import (SLICE_LABELS, UPDATE_LABELS, SliceRegion, dynamic_slice_cases,
                                       dynamic_update_slice_cases, invalid_dynamic_slice_cases,

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from hypothesis import given, seed, settings
 
-from conformance.case import Case
-from conformance.outcome import Outcome
-from conformance.registry import load_backend, target
-from conformance.runner import UndeclaredDivergence, call, run_property
-from conformance.verdict import judge
+from conformance.core.case import Case
+from conformance.core.outcome import Outcome
+from conformance.running.registry import load_backend, target
+from conformance.running.engine import UndeclaredDivergence, call, run_property
+from conformance.judging.verdict import judge
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.stablehlo.elementwise import OPS, evaluate
 from conformance.strategies.elementwise_values import ValueRegion, value_cases

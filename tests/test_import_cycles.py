@@ -1,6 +1,6 @@
 """No import cycles in the library: the graph of every import statement (at module level and inside
 functions alike) between the suite's modules has no cycle. Spec-op records name their parts as
-strings (``conformance.opspec``), which is how the generic modules reach op modules without one."""
+strings (``conformance.core.opspec``), which is how the generic modules reach op modules without one."""
 import ast
 from pathlib import Path
 
@@ -97,7 +97,7 @@ def test_the_case_model_sits_below_the_strategies():
     """Every strategy builds a ``Case``: the module holding it imports only the oracles' dtype table, never
     the pytest side above it (the package ``conformance`` itself imports nothing)."""
     modules = _modules()
-    assert _imports("conformance.case", modules["conformance.case"], modules) == {"conformance.oracles.dtypes"}
+    assert _imports("conformance.core.case", modules["conformance.core.case"], modules) == {"conformance.oracles.dtypes"}
     assert not _all_imports(ROOT / "conformance" / "__init__.py")
 
 

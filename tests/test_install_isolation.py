@@ -117,7 +117,7 @@ def test_the_suite_runs_beside_a_projects_own_strategies_and_reports(installed):
     """The project's ``from strategies import evens`` works, and the suite's properties still run there."""
     python, project = installed
     own_project = project.parent / "own"
-    suite = _pytest(python, own_project, "-p", "conformance.plugin", "--pyargs", "conformance", "--backend", "numpy",
+    suite = _pytest(python, own_project, "-p", "conformance.interfaces.plugin", "--pyargs", "conformance", "--backend", "numpy",
                     "--examples", "2", "-k", "test_valid and take_along_axis")
     assert suite.returncode == 0 and " passed" in suite.stdout, suite.stdout[-3000:] + suite.stderr[-2000:]
     own = _pytest(python, own_project, "test_own.py")
@@ -128,6 +128,6 @@ def test_the_check_would_catch_a_plugin_that_loads_itself(installed):
     """Opting in by hand (what an auto-loaded plugin would do) breaks that project: the test above
     is not vacuous."""
     python, project = installed
-    result = _pytest(python, project, "-p", "conformance.plugin")
+    result = _pytest(python, project, "-p", "conformance.interfaces.plugin")
     assert result.returncode != 0
     assert "already" in (result.stdout + result.stderr)  # --device or --backend defined twice

@@ -3,8 +3,8 @@ stablehlo backend declares that it does not)."""
 import pytest
 from hypothesis import given, settings
 
-from conformance.runner import call
-from conformance.verdict import case_violations, judge
+from conformance.running.engine import call
+from conformance.judging.verdict import case_violations, judge
 from conformance.strategies import gather_invalid, scatter_invalid
 
 OPS = {  # spec op -> (labels, strategy, verifier target)

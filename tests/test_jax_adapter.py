@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conformance.case import Case
-from conformance.registry import load_backend, missing_requirements
-from conformance.runner import check_case
+from conformance.core.case import Case
+from conformance.running.registry import load_backend, missing_requirements
+from conformance.running.engine import check_case
 
 CASE = Path(__file__).parent / "cases" / "scatter_index_int64_max.json"
 pytestmark = pytest.mark.skipif(bool(missing_requirements("jax")), reason="jax backend not installed")

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from benchmarks import mutants
-from conformance import layouts
-from conformance.case import Case
-from conformance.registry import load_backend, missing_requirements, target
-from conformance.runner import UndeclaredDivergence, check_case, run_property
+from conformance.core import layouts
+from conformance.core.case import Case
+from conformance.running.registry import load_backend, missing_requirements, target
+from conformance.running.engine import UndeclaredDivergence, check_case, run_property
 from conformance.oracles.dtypes import dtype
 from conformance.strategies.layouts import laid_out, options, with_layouts
 
@@ -138,7 +138,7 @@ def test_a_layout_shows_in_the_case_identity_and_survives_a_seed_file():
 def test_a_fresh_process_recheck_passes_the_same_views():
     """The re-run in a fresh process that decides ``history-dependent`` gets the case's layouts too: a
     torch target sees the same strides there as in the run."""
-    from conformance import history
+    from conformance.running import history
 
     case = laid_out(Case("stablehlo.add", {"lhs": np.arange(6, dtype=np.float32).reshape(2, 3),
                                            "rhs": np.ones((2, 3), np.float32)}, {"rhs_as_scalar": False}),

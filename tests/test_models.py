@@ -6,13 +6,13 @@ import sys
 import numpy as np
 import pytest
 
-from conformance.registry import BackendError, load_backend
-from conformance.runner import UndeclaredDivergence, run_property
+from conformance.running.registry import BackendError, load_backend
+from conformance.running.engine import UndeclaredDivergence, run_property
 
 MODULE = '''
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 
 DEVIATIONS_FILE = {toml!r}
 PACKAGE = "numpy"
@@ -101,8 +101,8 @@ def test_a_bad_declaration_is_one_line(tmp_path, monkeypatch, extra, words):
 def test_the_ftz_model_follows_any_update_order_and_excuses_nothing_else():
     import ml_dtypes
 
-    from conformance.case import Case
-    from conformance.models import covers
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
 
     bf16 = ml_dtypes.bfloat16
     # 0.1 * 2**-126 * -max: multiplied in this order the first product is subnormal and a flushing
@@ -124,8 +124,8 @@ def test_openvino_constant_models_predict_the_measured_values_and_nothing_else()
     """The measurements behind openvino.toml's constants declaration (openvino 2026.4.1): a float32
     constant holding a subnormal loses every -0.0 with it; without one it keeps them; a folded Max is
     std::max; a constant float16 divisor is its reciprocal rounded to float16."""
-    from conformance.case import Case
-    from conformance.models import covers
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
 
     both = _ov_model("constant_runtime") + "+" + _ov_model("constant_folded")
     f32 = np.float32
@@ -156,8 +156,8 @@ def replace_constants(case, constants):
 
 
 def test_openvino_high_rank_and_unsigned_models():
-    from conformance.case import Case
-    from conformance.models import covers
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
 
     shape = (2,) * 7
     sub = Case("stablehlo.subtract", {"lhs": np.full(shape, -0.0, np.float32), "rhs": np.zeros(shape, np.float32)},
@@ -178,9 +178,9 @@ def test_iree_unchecked_scatter_model_and_condition():
     """The measurements behind iree.toml's out-of-range scatter declarations (iree-base-compiler 3.13.0):
     an index out of range in an inserted dim writes at its unchecked flat position; outside the buffer
     (where the process may die) the ``write-outside-buffer`` condition holds, inside it does not."""
-    from conformance.case import Case
-    from conformance.conditions import holds
-    from conformance.models import covers
+    from conformance.core.case import Case
+    from conformance.judging.conditions import holds
+    from conformance.judging.models import covers
 
     def scatter(shape, index):
         n = len(index)
@@ -205,8 +205,8 @@ def test_iree_batching_gather_bool_scatter_and_daz_select_models():
     """iree.toml's measured values: a gather with a leading empty index vector reads its batching
     coordinates two indices dims further on; a boolean scatter-add is XOR;
     daz-select explains a tie only where a subnormal made it (a signed-zero tie of exact zeros is a bug)."""
-    from conformance.case import Case
-    from conformance.models import covers
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
 
     x = np.arange(1, 7, dtype=np.int8).reshape(2, 3)
     gather = Case("stablehlo.gather", {"operand": x, "start_indices": np.zeros((0, 2, 3, 2, 3), np.int8)},
@@ -235,8 +235,8 @@ def test_iree_batching_gather_bool_scatter_and_daz_select_models():
 
 def test_a_masked_model_element_covers_only_itself():
     """A user model's masked element (numpy.ma) is open: any value there is covered, nowhere else."""
-    from conformance.case import Case
-    from conformance.models import covers
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
 
     x = np.array([[0, 1]], np.int8)
     gather = Case("stablehlo.gather", {"operand": x, "start_indices": np.zeros((0, 1, 2, 2, 2), np.int8)},

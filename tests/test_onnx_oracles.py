@@ -5,15 +5,15 @@ import warnings
 
 import numpy as np
 
-from conformance.compare import same_array
+from conformance.core.compare import same_array
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.case import Case
-from conformance.registry import load_backend, missing_requirements
-from conformance.runner import call
-from conformance.verdict import case_violations, judge
+from conformance.core.case import Case
+from conformance.running.registry import load_backend, missing_requirements
+from conformance.running.engine import call
+from conformance.judging.verdict import case_violations, judge
 from conformance.oracles import SpecViolation
 from conformance.oracles.onnx import gather_nd, scatter_nd
 from conformance.oracles.onnx.bridge import (

@@ -4,10 +4,10 @@ import json
 
 import numpy as np
 
-from conformance import isolation
-from conformance.case import Case
-from conformance.open_values import changes, lone_values, observed_open, table
-from conformance.registry import load_backend
+from conformance.running import isolation
+from conformance.core.case import Case
+from conformance.judging.open_values import changes, lone_values, observed_open, table
+from conformance.running.registry import load_backend
 from conformance.reports.run import run
 
 

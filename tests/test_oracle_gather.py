@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.case import Case
-from conformance.compare import same_array
-from conformance.runner import call
+from conformance.core.case import Case
+from conformance.core.compare import same_array
+from conformance.running.engine import call
 from conformance.oracles import SpecViolation
 from conformance.oracles.stablehlo import gather
 from conformance.oracles.stablehlo.gather import evaluate_fast, evaluate_literal

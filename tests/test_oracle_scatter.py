@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.case import Case
-from conformance.outcome import Outcome
-from conformance.runner import call
-from conformance.verdict import judge
+from conformance.core.case import Case
+from conformance.core.outcome import Outcome
+from conformance.running.engine import call
+from conformance.judging.verdict import judge
 from conformance.oracles import SpecViolation
 from conformance.oracles.stablehlo import scatter
 from conformance.oracles.stablehlo.scatter import evaluate_fast, evaluate_literal

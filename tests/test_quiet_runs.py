@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-SUITE = [sys.executable, "-m", "pytest", "-p", "conformance.plugin", "--pyargs", "conformance", "-p", "no:cacheprovider",
+SUITE = [sys.executable, "-m", "pytest", "-p", "conformance.interfaces.plugin", "--pyargs", "conformance", "-p", "no:cacheprovider",
          "--backend", "numpy", "-k", "clip or add.at", "--examples", "2", "-n", "2", "--hypothesis-profile=ci"]  # fixed draws
 
 
@@ -42,7 +42,7 @@ def test_a_property_with_no_target_is_skipped_in_words(tmp_path):
     import os
     from pathlib import Path
 
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "conformance.plugin", "--pyargs", "conformance",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "conformance.interfaces.plugin", "--pyargs", "conformance",
                           "-p", "no:cacheprovider", "--backend", "broken_targets", "-k", "test_invalid", "-rs"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=300,
                          env={**os.environ, "PYTHONPATH": str(Path(__file__).parent)})

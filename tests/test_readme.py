@@ -78,7 +78,7 @@ def test_pytest_lines_collect(line, tmp_path):
         pkg.mkdir()
         (pkg / "__init__.py").write_text("")
         (pkg / "my_targets.py").write_text(
-            "import numpy as np\nfrom conformance.registry import target\n\n"
+            "import numpy as np\nfrom conformance.running.registry import target\n\n"
             "@target('stablehlo.add', 'mybackend:add', region={'dtypes': ('float32',)})\n"
             "def add(lhs, rhs, **_):\n    return np.add(lhs, rhs)\n")
     done = subprocess.run([sys.executable, "-m", "pytest", *args, "--collect-only", "-q", "-p", "no:cacheprovider"],
@@ -155,7 +155,7 @@ def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess:
     import io
     import os
 
-    from conformance.cli import main
+    from conformance.interfaces.cli import main
 
     if argv[0] == "report" and "--resume" not in argv:
         argv = [*argv, "--jobs", "1"]

@@ -3,10 +3,10 @@ import sys
 
 import pytest
 
-from conformance.registry import BackendError, load_backend
+from conformance.running.registry import BackendError, load_backend
 
 MODULE = '''
-from conformance.registry import target
+from conformance.running.registry import target
 
 
 @target("stablehlo.gather", "mine:gather", region={"styel": "take"})
@@ -37,7 +37,7 @@ def test_a_bad_region_value_is_one_line_too(tmp_path, monkeypatch):
 
 
 def test_a_module_name_from_before_the_namespace_move_still_works_with_a_warning():
-    from conformance.models import resolve
+    from conformance.judging.models import resolve
 
     with pytest.warns(DeprecationWarning, match="conformance.adapters.numpy"):
         targets = load_backend("adapters.numpy")
@@ -47,7 +47,7 @@ def test_a_module_name_from_before_the_namespace_move_still_works_with_a_warning
 
 
 def test_a_projects_own_package_with_a_moved_name_is_left_alone(tmp_path, monkeypatch):
-    from conformance.moved import current
+    from conformance.core.moved import current
 
     (tmp_path / "adapters").mkdir()
     (tmp_path / "adapters" / "__init__.py").write_text("# the user's own adapters\n")

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from conformance import runner
-from conformance.cli import main
-from conformance.registry import load_backend, missing_requirements
+from conformance.running import engine as runner
+from conformance.interfaces.cli import main
+from conformance.running.registry import load_backend, missing_requirements
 from conformance.reports.run import run
 
 # numpy's scatter targets but put[wrap], whose declared hang (an index near 2**62 loops) costs every report
@@ -55,7 +55,7 @@ def test_a_killed_run_resumes_without_losing_a_divergence(tmp_path, baseline):
     if missing_requirements("numpy"):
         pytest.skip("numpy backend not installed")
     full, cut = baseline, tmp_path / "cut"
-    proc = subprocess.Popen([sys.executable, "-m", "conformance.cli", "report", *ARGS, "--out", str(cut)],
+    proc = subprocess.Popen([sys.executable, "-m", "conformance.interfaces.cli", "report", *ARGS, "--out", str(cut)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     log = cut / "log.jsonl"
     deadline = time.monotonic() + 120
@@ -174,7 +174,7 @@ def test_the_header_shows_the_real_example_count_and_the_versions_in_every_forma
 
 
 def test_fail_on_sets_the_exit_code(tmp_path, capsys):
-    from conformance.cli import _finish
+    from conformance.interfaces.cli import _finish
 
     group = {"id": "g", "op": "stablehlo.gather", "target": "t:x", "class": "wrong-value", "declared": True}
     cases = {"declared": [group], "undeclared": [{**group, "declared": False}], "none": []}
@@ -213,7 +213,7 @@ def test_a_compiled_targets_group_says_whether_eager_gave_the_same_verdict():
 def test_verdicts_do_not_depend_on_the_order_targets_run_in(tmp_path):
     """One backend's targets, run forwards and backwards (so each runs after different calls in the
     same worker) with one seed: the same verdict on every case."""
-    from conformance import isolation
+    from conformance.running import isolation
     from conformance.reports.run import _records, run_target
 
     if missing_requirements("numpy"):

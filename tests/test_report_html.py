@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conformance.cli import main
+from conformance.interfaces.cli import main
 from conformance.reports.run import write
 
 ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "stablehlo.add", "--examples", "4", "--seed", "3",

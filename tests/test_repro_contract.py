@@ -9,12 +9,12 @@ import sys
 import numpy as np
 import pytest
 
-from conformance.case import Case
-from conformance.seeds import make_seed
+from conformance.core.case import Case
+from conformance.running.seeds import make_seed
 
 MODULE = '''import numpy as np
 {first}
-from conformance.registry import target
+from conformance.running.registry import target
 
 
 @target("stablehlo.maximum", "mine:max")
@@ -39,7 +39,7 @@ def _run(args, folder):
 
 
 def test_a_user_targets_script_exits_1_then_0_once_fixed_and_2_when_it_cannot_run(project):
-    made = _run([sys.executable, "-m", "conformance.cli", "repro", "seed.json"], project)
+    made = _run([sys.executable, "-m", "conformance.interfaces.cli", "repro", "seed.json"], project)
     assert made.returncode == 0, made.stderr
     script = project / "repro.py"
     script.write_text(made.stdout)
@@ -50,7 +50,7 @@ def test_a_user_targets_script_exits_1_then_0_once_fixed_and_2_when_it_cannot_ru
     for said in ("versions: numpy ", "python ", "spec: https://github.com/openxla/stablehlo/",
                  "clause: maximum", "case ", "first differences: at (0,): expected np.float32(nan), observed np.float32(0.0)"):
         assert said in buggy.stdout, (said, buggy.stdout)
-    assert _run([sys.executable, "-m", "conformance.cli", "repro", "--check", "seed.json"], project).returncode == 0
+    assert _run([sys.executable, "-m", "conformance.interfaces.cli", "repro", "--check", "seed.json"], project).returncode == 0
     (project / "my_backend.py").write_text(MODULE.format(first="", body=FIXED))
     assert _run([sys.executable, "repro.py"], project).returncode == 0
     (project / "my_backend.py").write_text(MODULE.format(first="import a_package_nobody_installed", body=BUGGY))
@@ -59,14 +59,14 @@ def test_a_user_targets_script_exits_1_then_0_once_fixed_and_2_when_it_cannot_ru
 
 
 def test_a_script_with_a_bug_of_its_own_exits_2_not_1(project):
-    made = _run([sys.executable, "-m", "conformance.cli", "repro", "seed.json"], project).stdout
+    made = _run([sys.executable, "-m", "conformance.interfaces.cli", "repro", "seed.json"], project).stdout
     (project / "repro.py").write_text(made.replace("observed = maximum(", "observed = maximun("))
     run = _run([sys.executable, "repro.py"], project)
     assert run.returncode == 2 and "could not run: NameError" in run.stdout, run.stdout + run.stderr
 
 
 SCALARIZATION = '''import numpy as np
-from conformance.registry import target
+from conformance.running.registry import target
 
 
 @target("mlir.scalarization", "mine:max[per-element]", region={{"op": "maximum", "dtypes": ("float32",)}})
@@ -83,7 +83,7 @@ def test_a_user_scalarization_targets_script_measures_the_scalar_forms(tmp_path)
     case = Case("mlir.scalarization", {"x0": np.array([0.0, 1.0], np.float32), "x1": np.array([np.nan, 0.5], np.float32)},
                 {"op": "maximum"})
     make_seed("my_elementwise", "mine:max[per-element]", "wrong-value", case).save(tmp_path / "seed.json")
-    made = _run([sys.executable, "-m", "conformance.cli", "repro", "seed.json"], tmp_path)
+    made = _run([sys.executable, "-m", "conformance.interfaces.cli", "repro", "seed.json"], tmp_path)
     assert made.returncode == 0, made.stderr
     (tmp_path / "repro.py").write_text(made.stdout)
     buggy = _run([sys.executable, "repro.py"], tmp_path)

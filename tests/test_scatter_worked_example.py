@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from conformance.case import Case
-from conformance.runner import call, check_case
+from conformance.core.case import Case
+from conformance.running.engine import call, check_case
 from conformance.oracles.stablehlo import scatter
 from conformance.oracles.stablehlo.scatter import scatter_variant
 

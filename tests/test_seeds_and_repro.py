@@ -9,11 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conformance.cli import main
-from conformance.registry import load_backend, missing_requirements
-from conformance.runner import check_case
+from conformance.interfaces.cli import main
+from conformance.running.registry import load_backend, missing_requirements
+from conformance.running.engine import check_case
 from conformance.reports.repro import NoRepro, script
-from conformance.seeds import load_seed
+from conformance.running.seeds import load_seed
 
 REPRO_BACKENDS = ("numpy", "torch", "jax", "xla", "onnxruntime", "onnx_reference")  # every target of the index ops scripted
 SEEDS = sorted((Path(__file__).parent.parent / "seeds").glob("*.json"))
@@ -98,7 +98,7 @@ def test_every_index_target_of_the_backend_owns_a_repro_snippet(backend):
 
 
 def test_every_builtin_target_owns_a_repro_snippet():
-    from conformance.registry import BUILTIN_BACKENDS
+    from conformance.running.registry import BUILTIN_BACKENDS
 
     installed = [b for b in BUILTIN_BACKENDS if not missing_requirements(b)]
     missing = {t.name for b in installed for t in load_backend(b) if t.repro is None}
@@ -130,7 +130,7 @@ def _first(value) -> np.ndarray:
 
 
 def _unordered(case) -> bool:
-    from conformance.verdict_scatter import schedule_matters
+    from conformance.judging.verdict_scatter import schedule_matters
 
     return not schedule_matters(case)
 
@@ -139,11 +139,11 @@ def _compare_scripts(t, compared: dict, examples: int = 6) -> None:
     """Derandomized valid cases of ``t`` (``examples`` of them): its script and the target see the same result."""
     from hypothesis import HealthCheck, given, settings
 
-    from conformance import isolation, ops
-    from conformance.compare import same_array
-    from conformance.outcome import TargetCrashed
-    from conformance.runner import call
-    from conformance.seeds import make_seed
+    from conformance.running import isolation, ops
+    from conformance.core.compare import same_array
+    from conformance.core.outcome import TargetCrashed
+    from conformance.running.engine import call
+    from conformance.running.seeds import make_seed
 
     @settings(max_examples=examples, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
     # (a scatter where two updates write one element is left out: two runs may combine them in another order)
@@ -179,9 +179,9 @@ def _compare_scripts(t, compared: dict, examples: int = 6) -> None:
 def test_a_history_dependent_seed_replays_its_earlier_calls_first(tmp_path):
     """A seed that keeps earlier calls: its script makes them first, through the same compiled function
     (one per API, as the target calls it), then the case; it runs standalone."""
-    from conformance.case import Case
-    from conformance.history import Call
-    from conformance.seeds import make_seed
+    from conformance.core.case import Case
+    from conformance.running.history import Call
+    from conformance.running.seeds import make_seed
 
     if missing_requirements("torch_compile"):
         pytest.skip("torch not installed")
@@ -198,8 +198,8 @@ def test_a_history_dependent_seed_replays_its_earlier_calls_first(tmp_path):
 def test_a_crash_seed_gets_a_script_where_the_spec_leaves_elements_open(tmp_path):
     """An integer division by zero has no one expected value (the element is open), so a wrong-value
     seed there gets no script; a crash seed does: any answer but a dead process ends the divergence."""
-    from conformance.case import Case
-    from conformance.seeds import make_seed
+    from conformance.core.case import Case
+    from conformance.running.seeds import make_seed
 
     case = Case("stablehlo.divide", {"lhs": np.array([7, 1], np.int32), "rhs": np.array([0, 1], np.int32)}, {})
     with pytest.raises(NoRepro):

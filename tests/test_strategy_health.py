@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conformance import ops, profiles
-from conformance.registry import Target, installed_backends, load_backend, missing_requirements
+from conformance.running import ops, profiles
+from conformance.running.registry import Target, installed_backends, load_backend, missing_requirements
 from conformance.oracles.stablehlo.elementwise import OPS as ELEMENTWISE_OPS
 from conformance.strategies.boundary import BOUNDARY_SHARE
 
@@ -141,7 +141,7 @@ def test_constants_come_at_their_share_under_each_target_that_takes_them(backend
     """Under the regions of a backend's elementwise targets that take constants (``constants=True``):
     each array operand is a constant in about 1 case of 5 (``CONSTANT_SHARE``; within 10 points here), a
     parameter in the rest, and the edge phase folds every operand once per element type."""
-    from conformance.runner import edge_runs
+    from conformance.running.engine import edge_runs
     from conformance.strategies.elementwise_values import CONSTANT_SHARE
 
     if missing_requirements(backend):

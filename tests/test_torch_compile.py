@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from conformance.case import Case
-from conformance.runner import call
+from conformance.core.case import Case
+from conformance.running.engine import call
 from conformance.oracles.stablehlo import gather
 from tests import test_scatter_worked_example as scatter_example
 from tests import test_worked_example as gather_example

@@ -5,14 +5,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from conformance import ops, profiles
+from conformance.running import ops, profiles
 from conformance.oracles.stablehlo.elementwise import evaluate
-from conformance.registry import target
-from conformance.runner import UndeclaredDivergence, run_property
+from conformance.running.registry import target
+from conformance.running.engine import UndeclaredDivergence, run_property
 from conformance.strategies.edge_values import ScalarizationRegion, scalarization_cases
 from conformance.strategies.elementwise_values import ValueRegion, value_cases
 from conformance.strategies.value_sets import elementwise, scalarization
-from conformance.verdict import case_violations
+from conformance.judging.verdict import case_violations
 
 
 def _draws(strategy, n):

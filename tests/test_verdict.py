@@ -1,10 +1,10 @@
 """Verdicts name how a value differs; an observation several variants explain carries all of them."""
 import numpy as np
 
-from conformance.case import Case
-from conformance.outcome import Outcome
-from conformance.verdict import judge
-from conformance.verdict_gather import VARIANT_PRIORITY
+from conformance.core.case import Case
+from conformance.core.outcome import Outcome
+from conformance.judging.verdict import judge
+from conformance.judging.verdict_gather import VARIANT_PRIORITY
 from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
 
 TAKE = dict(offset_dims=(), collapsed_slice_dims=(0,), operand_batching_dims=(), start_indices_batching_dims=(),
@@ -48,8 +48,8 @@ def test_a_plain_wrap_of_an_unsigned_index_is_wrap_even_where_the_top_bit_reads_
     top bit (2**31) that is a plain wrap; the top-bit probe used to rule out every candidate (none read
     the index as signed before wrapping) and the verdict fell back to wrong-value (seen 2026-11-26 on a
     dev-profile draw)."""
-    from conformance.registry import load_backend
-    from conformance.runner import check_case
+    from conformance.running.registry import load_backend
+    from conformance.running.engine import check_case
 
     case = Case("stablehlo.gather", {"operand": np.array([0, 1], np.int8), "start_indices": np.array(2**31, np.uint64)},
                 {"offset_dims": [], "collapsed_slice_dims": [0], "operand_batching_dims": [],

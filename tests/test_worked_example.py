@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from conformance.case import Case
-from conformance.runner import call
+from conformance.core.case import Case
+from conformance.running.engine import call
 from conformance.oracles.stablehlo import gather
 
 OPERAND = np.arange(1, 49, dtype=np.int32).reshape(2, 3, 4, 2)

@@ -1,8 +1,8 @@
 """The suite is not vacuous: deliberately wrong targets are caught, with a shrunk case."""
 import pytest
 
-from conformance.registry import load_backend
-from conformance.runner import UndeclaredDivergence, run_property
+from conformance.running.registry import load_backend
+from conformance.running.engine import UndeclaredDivergence, run_property
 from tests import wrong_targets
 
 
@@ -45,9 +45,9 @@ def test_a_declared_deviation_is_not_a_failure():
 
 
 def test_a_failing_property_writes_a_seed_that_replays_and_repros(tmp_path):
-    from conformance import runtime
-    from conformance.cli import main
-    from conformance.seeds import load_seed
+    from conformance.core import runtime
+    from conformance.interfaces.cli import main
+    from conformance.running.seeds import load_seed
 
     target = _target("wrong:wraps-instead-of-clamps")
     with pytest.raises(UndeclaredDivergence) as info:

@@ -2,7 +2,7 @@
 import os
 import time
 
-from conformance.registry import target
+from conformance.running.registry import target
 
 # few edge scenarios apply (no special values, in-bounds int32 indices): each hang costs a full timeout
 REGION = {"style": "take", "max_operand_rank": 1, "max_batch_rank": 1, "specials": False, "oob_share": 0.0,

@@ -1,7 +1,7 @@
 """Deliberately wrong scatter targets, as a user's own backend module would define them."""
 import numpy as np
 
-from conformance.registry import target
+from conformance.running.registry import target
 from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, result_positions
 from conformance.oracles.stablehlo.scatter_policy import SCATTER_VARIANTS
 

@@ -1,7 +1,7 @@
 """Deliberately wrong targets, as a user's own backend module would define them."""
 import numpy as np
 
-from conformance.registry import Deviation, target
+from conformance.running.registry import Deviation, target
 from conformance.oracles.stablehlo.gather import evaluate_fast
 from conformance.oracles.stablehlo.policy import GATHER_VARIANTS
 

@@ -1,1 +1,1 @@
-"""The records of the spec ops (one module each; see ``conformance.opspec``)."""
+"""The records of the spec ops (one module each; see ``conformance.core.opspec``)."""

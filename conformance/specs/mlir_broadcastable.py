@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.opspec import OpSpec
+from conformance.core.opspec import OpSpec
 from conformance.specs.urls import MLIR_BROADCASTABLE
 
 
@@ -12,9 +12,9 @@ def expected(case):
     type) True; an inference target the inferred shape, -1 for a dynamic dim. NoRepro where the
     verification table and the formal Verify disagree (the spec leaves the answer open) or a shape is
     unranked."""
-    from conformance.opspec import NoRepro
+    from conformance.core.opspec import NoRepro
     from conformance.oracles.mlir.broadcastable import infer_result_shape, verdicts
-    from conformance.verdict_broadcast import shapes
+    from conformance.judging.verdict_broadcast import shapes
 
     operands, result = shapes(case)
     if "result" in case.attrs:
@@ -37,7 +37,7 @@ def edge_runs(target) -> list[dict]:
 SPEC = OpSpec(
     name="mlir.broadcastable", spec=MLIR_BROADCASTABLE, label_prefix="broadcastable",
     region_ref="conformance.strategies.broadcastable:BroadcastRegion", valid_ref="conformance.strategies.broadcastable:broadcast_cases",
-    check_ref="conformance.verdict_broadcast:broadcast_violations",
-    judge_ref="conformance.verdict_broadcast:judge_broadcast", edge_ref=f"{__name__}:edge_runs",
+    check_ref="conformance.judging.verdict_broadcast:broadcast_violations",
+    judge_ref="conformance.judging.verdict_broadcast:judge_broadcast", edge_ref=f"{__name__}:edge_runs",
     expected_ref=f"{__name__}:expected",
     repro_clause="InferShape / Verify: the broadcast result shape (a verifier accepts the op)")

@@ -1,7 +1,7 @@
 """The record of MLIR's ``Elementwise`` trait (same shapes, no broadcasting)."""
 from __future__ import annotations
 
-from conformance.opspec import OpSpec
+from conformance.core.opspec import OpSpec
 from conformance.specs.urls import MLIR_ELEMENTWISE_RFC
 
 def expected(case):
@@ -14,6 +14,6 @@ def expected(case):
 SPEC = OpSpec(
     name="mlir.elementwise", spec=MLIR_ELEMENTWISE_RFC, label_prefix="elementwise",
     region_ref="conformance.strategies.elementwise:ElementwiseRegion", valid_ref="conformance.strategies.elementwise:elementwise_cases",
-    check_ref="conformance.verdict_elementwise:elementwise_violations",
-    judge_ref="conformance.verdict_elementwise:judge_elementwise", expected_ref=f"{__name__}:expected",
+    check_ref="conformance.judging.verdict_elementwise:elementwise_violations",
+    judge_ref="conformance.judging.verdict_elementwise:judge_elementwise", expected_ref=f"{__name__}:expected",
     repro_clause="Elementwise rules 1-3: same shapes, no broadcasting (a verifier accepts the op)")

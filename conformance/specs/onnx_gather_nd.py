@@ -1,14 +1,14 @@
 """The record of ONNX ``GatherND`` (opsets 11, 12, 13; a target states its opset in its region)."""
 from __future__ import annotations
 
-from conformance.opspec import OpSpec
+from conformance.core.opspec import OpSpec
 from conformance.specs.urls import ONNX_GATHER_ND
 
 NAME = "onnx.GatherND"
 
 
 def edge_runs(target) -> list[dict]:
-    from conformance.edge import index_edge_runs
+    from conformance.running.edge import index_edge_runs
     from conformance.strategies.onnx_nd import OnnxRegion
 
     return index_edge_runs(OnnxRegion(**target.region))
@@ -28,7 +28,7 @@ def invalid_cases(target):
 
 
 def expected(case):
-    from conformance.verdict_onnx import expected_value
+    from conformance.judging.verdict_onnx import expected_value
 
     return expected_value(case)
 
@@ -36,7 +36,7 @@ def expected(case):
 SPEC = OpSpec(
     name=NAME, spec=ONNX_GATHER_ND, label_prefix="gathernd",
     region_ref="conformance.strategies.onnx_nd:OnnxRegion", valid_ref="conformance.strategies.onnx_nd:gather_nd_cases",
-    check_ref="conformance.verdict_onnx:onnx_violations", judge_ref="conformance.verdict_onnx:judge_onnx",
+    check_ref="conformance.judging.verdict_onnx:onnx_violations", judge_ref="conformance.judging.verdict_onnx:judge_onnx",
     invalid_ref=f"{__name__}:invalid_cases", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="GatherND output: the slices of data named by the index tuples (batch_dims leading dims shared)",
-    expected_ref=f"{__name__}:expected", indices="indices", mismatch_ref="conformance.verdict_onnx:onnx_mismatch")
+    expected_ref=f"{__name__}:expected", indices="indices", mismatch_ref="conformance.judging.verdict_onnx:onnx_mismatch")

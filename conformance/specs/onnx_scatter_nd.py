@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.opspec import NoRepro, OpSpec
+from conformance.core.opspec import NoRepro, OpSpec
 from conformance.specs.stablehlo_scatter import UNORDERED
 from conformance.specs.urls import ONNX_SCATTER_ND
 
@@ -21,7 +21,7 @@ def invalid_cases(target):
 
 
 def expected(case):
-    from conformance.verdict_onnx import expected_value, update_positions
+    from conformance.judging.verdict_onnx import expected_value, update_positions
 
     reduction = case.attrs.get("reduction") or "none"
     if reduction in ("add", "mul") and case.arrays["data"].dtype.kind in "fc":
@@ -34,8 +34,8 @@ def expected(case):
 SPEC = OpSpec(
     name=NAME, spec=ONNX_SCATTER_ND, label_prefix="scatternd",
     region_ref="conformance.strategies.onnx_nd:OnnxRegion", valid_ref="conformance.strategies.onnx_nd:scatter_nd_cases",
-    check_ref="conformance.verdict_onnx:onnx_violations", judge_ref="conformance.verdict_onnx:judge_onnx",
+    check_ref="conformance.judging.verdict_onnx:onnx_violations", judge_ref="conformance.judging.verdict_onnx:judge_onnx",
     invalid_ref=f"{__name__}:invalid_cases", edge_ref="conformance.specs.onnx_gather_nd:edge_runs",
     substantive_ref="conformance.specs.onnx_gather_nd:substantive",
     repro_clause="ScatterND output: a copy of data with each index tuple's slice replaced (or reduced) by its update",
-    expected_ref=f"{__name__}:expected", indices="indices", mismatch_ref="conformance.verdict_onnx:onnx_mismatch")
+    expected_ref=f"{__name__}:expected", indices="indices", mismatch_ref="conformance.judging.verdict_onnx:onnx_mismatch")

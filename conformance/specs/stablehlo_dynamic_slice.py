@@ -1,14 +1,14 @@
 """The record of ``stablehlo.dynamic_slice``."""
 from __future__ import annotations
 
-from conformance.opspec import OpSpec
+from conformance.core.opspec import OpSpec
 from conformance.specs.urls import STABLEHLO_SPEC
 
 NAME = "stablehlo.dynamic_slice"
 
 
 def edge_runs(target) -> list[dict]:
-    from conformance.edge import index_edge_runs
+    from conformance.running.edge import index_edge_runs
     from conformance.strategies.dynamic_slice import SliceRegion
 
     return index_edge_runs(SliceRegion(**target.region))
@@ -25,7 +25,7 @@ def invalid_cases(target):
 
 
 def expected(case):
-    from conformance.verdict_slice import evaluate
+    from conformance.judging.verdict_slice import evaluate
 
     return evaluate(case)
 
@@ -33,10 +33,10 @@ def expected(case):
 SPEC = OpSpec(
     name=NAME, spec=STABLEHLO_SPEC + ", section dynamic_slice", label_prefix="dynamic_slice",
     region_ref="conformance.strategies.dynamic_slice:SliceRegion", valid_ref="conformance.strategies.dynamic_slice:dynamic_slice_cases",
-    check_ref="conformance.verdict_slice:slice_violations", judge_ref="conformance.verdict_slice:judge_slice",
+    check_ref="conformance.judging.verdict_slice:slice_violations", judge_ref="conformance.judging.verdict_slice:judge_slice",
     invalid_ref=f"{__name__}:invalid_cases", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="dynamic_slice semantics: result = operand[adjusted_start + i], adjusted_start = "
                  "clamp(0, start_indices, shape(operand) - slice_sizes)",
     expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.dynamic_slice:SLICE_LABELS",
     label_cases_ref="conformance.strategies.dynamic_slice:invalid_dynamic_slice_cases",
-    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.verdict_slice:columns", adapters=("conformance.adapters.dynamic_slice",), mismatch_ref="conformance.verdict_slice:slice_mismatch")
+    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.judging.verdict_slice:columns", adapters=("conformance.adapters.dynamic_slice",), mismatch_ref="conformance.judging.verdict_slice:slice_mismatch")

@@ -1,14 +1,14 @@
 """The record of ``stablehlo.gather``."""
 from __future__ import annotations
 
-from conformance.opspec import OpSpec
+from conformance.core.opspec import OpSpec
 from conformance.specs.urls import STABLEHLO_BATCHING_RFC
 
 NAME = "stablehlo.gather"
 
 
 def edge_runs(target) -> list[dict]:
-    from conformance.edge import index_edge_runs
+    from conformance.running.edge import index_edge_runs
     from conformance.strategies.gather import GatherRegion
 
     return index_edge_runs(GatherRegion(**target.region), distinct_key="sim")
@@ -66,11 +66,11 @@ def expected(case):
 SPEC = OpSpec(
     name=NAME, spec=STABLEHLO_BATCHING_RFC, label_prefix="gather",
     region_ref="conformance.strategies.gather:GatherRegion", valid_ref="conformance.strategies.gather:gather_cases",
-    check_ref="conformance.verdict_gather:gather_violations", judge_ref="conformance.verdict_gather:judge_gather",
+    check_ref="conformance.judging.verdict_gather:gather_violations", judge_ref="conformance.judging.verdict_gather:judge_gather",
     invalid_ref=f"{__name__}:invalid_cases", corners_ref=f"{__name__}:corners", edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="gather semantics: each start index is clamped to [0, dim - slice_size] before the slice is read; "
                  "result = operand[operand_index]",
     expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.gather_invalid:LABELS",
     label_cases_ref="conformance.strategies.gather_invalid:invalid_gather_cases",
     label_targets=("stablehlo:verifier", "xla:gather"), indices="start_indices",
-    columns_ref="conformance.verdict_gather:gather_columns", probes=True, mismatch_ref="conformance.verdict_gather:gather_mismatch")
+    columns_ref="conformance.judging.verdict_gather:gather_columns", probes=True, mismatch_ref="conformance.judging.verdict_gather:gather_mismatch")

@@ -1,7 +1,7 @@
 """The record of ``stablehlo.scatter``."""
 from __future__ import annotations
 
-from conformance.opspec import NoRepro, OpSpec
+from conformance.core.opspec import NoRepro, OpSpec
 from conformance.specs.urls import STABLEHLO_BATCHING_RFC
 
 NAME = "stablehlo.scatter"
@@ -10,7 +10,7 @@ UNORDERED = ("conformance repro: this case has colliding updates, where any orde
 
 
 def edge_runs(target) -> list[dict]:
-    from conformance.edge import index_edge_runs
+    from conformance.running.edge import index_edge_runs
     from conformance.strategies.scatter import FAVOURED, ScatterRegion
 
     return index_edge_runs(ScatterRegion(**target.region), distinct_key="sdod", favoured=FAVOURED)
@@ -33,7 +33,7 @@ def invalid_cases(target):
 
 
 def expected(case):
-    from conformance.verdict_scatter import schedule_matters
+    from conformance.judging.verdict_scatter import schedule_matters
     from conformance.oracles.stablehlo.scatter import evaluate_fast
 
     if schedule_matters(case) and case.attrs.get("update_computation") != "replace":
@@ -44,7 +44,7 @@ def expected(case):
 SPEC = OpSpec(
     name=NAME, spec=STABLEHLO_BATCHING_RFC, label_prefix="scatter",
     region_ref="conformance.strategies.scatter:ScatterRegion", valid_ref="conformance.strategies.scatter:scatter_cases",
-    check_ref="conformance.verdict_scatter:scatter_violations", judge_ref="conformance.verdict_scatter:judge_scatter",
+    check_ref="conformance.judging.verdict_scatter:scatter_violations", judge_ref="conformance.judging.verdict_scatter:judge_scatter",
     invalid_ref=f"{__name__}:invalid_cases", duplicates_ref="conformance.strategies.scatter:duplicate_heavy_cases",
     edge_ref=f"{__name__}:edge_runs", substantive_ref=f"{__name__}:substantive",
     repro_clause="scatter semantics: an update whose result_index is out of bounds is skipped; "
@@ -52,4 +52,4 @@ SPEC = OpSpec(
     expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.scatter_invalid:LABELS",
     label_cases_ref="conformance.strategies.scatter_invalid:invalid_scatter_cases",
     label_targets=("stablehlo:scatter-verifier", "xla:scatter"), indices="scatter_indices",
-    columns_ref="conformance.verdict_scatter:scatter_columns", probes=True, mismatch_ref="conformance.verdict_scatter:scatter_mismatch")
+    columns_ref="conformance.judging.verdict_scatter:scatter_columns", probes=True, mismatch_ref="conformance.judging.verdict_scatter:scatter_mismatch")

@@ -1,0 +1,196 @@
+"""The pytest plugin: ``--backend`` (repeatable), ``--device``, ``--examples``, ``--seed-dir``, the
+Hypothesis profiles and the parametrization of the spec-op properties.
+
+Opt-in: installing the package registers nothing with pytest. A checkout loads the plugin from its
+root ``conftest.py``; an installed suite runs as ``pytest -p conformance.interfaces.plugin --pyargs conformance``.
+So no other project's pytest session gains options or loses its Hypothesis profile.
+"""
+from __future__ import annotations
+
+import sys
+
+import pytest
+from hypothesis import settings
+
+from conformance.running import compile_cache, profiles
+
+from conformance.core import runtime
+from conformance.running.registry import BackendError, BUILTIN_BACKENDS, installed_backends, load_backend, missing_requirements
+
+MARKER = "conformance_property"  # @pytest.mark.conformance_property("valid" | "invalid" | "duplicates" | "stateful")
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("conformance")
+    group.addoption("--backend", action="append", default=[], metavar="NAME",
+                    help=f"backend to test: {', '.join(BUILTIN_BACKENDS)}, all (default: every installed one), "
+                         "or an importable module of targets; repeatable")
+    group.addoption("--device", default="cpu", help="device the targets run on: cpu (default) or cuda")
+    group.addoption("--examples", type=int, default=None, metavar="N",
+                    help="examples per property, overriding the Hypothesis profile's count")
+    group.addoption("--cache-dir", default=None, metavar="DIR",
+                    help="folder of the compiled backends' caches (not pytest's own cache; default "
+                         "$CONFORMANCE_CACHE_DIR, else ~/.cache/tensor-index-conformance)")
+    group.addoption("--no-compile-cache", action="store_true",
+                    help="compile everything afresh: no compiled backend reads or writes a cache")
+    group.addoption("--show-unmatched", action="store_true",
+                    help="list each declared deviation no case met in this run (default: one summary line)")
+    group.addoption("--seed-dir", default=runtime.DEFAULT_SEED_DIR, metavar="DIR",
+                    help=f"where a failing property writes its seed file (default {runtime.DEFAULT_SEED_DIR}; "
+                         "'' writes none)")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    config.addinivalue_line("markers", f"{MARKER}(kind): a spec-op property of kind valid, invalid or duplicates")
+    profiles.register()
+    profile = config.getoption("hypothesis_profile", None)
+    if not profile:
+        settings.load_profile("dev")
+    elif (problem := profiles.unknown(profile)):
+        raise pytest.UsageError(f"--hypothesis-profile {profile}: {problem}")
+    examples = config.getoption("examples")
+    if examples is not None:
+        if not 1 <= examples <= profiles.MAX_EXAMPLES:
+            raise pytest.UsageError(f"--examples: expected a whole number from 1 to {profiles.MAX_EXAMPLES}, got {examples}")
+        runtime.set_examples(examples)
+    try:
+        runtime.set_device(config.getoption("device"))
+    except ValueError as e:
+        raise pytest.UsageError(str(e)) from None
+    runtime.set_seed_dir(config.getoption("seed_dir"))
+    compile_cache.configure(config.getoption("cache_dir"), config.getoption("no_compile_cache"))
+    if not hasattr(config, "workerinput"):  # once per run, in the main process, before any worker compiles
+        try:
+            compile_cache.prune()
+        except ValueError as e:
+            raise pytest.UsageError(str(e)) from None
+    config._conformance_targets = None
+    if config.getoption("backend"):  # a bad --backend is one usage line now, not a collection error later
+        selected_targets(config)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A target whose own code is broken (``outcome.TargetBroken``) fails in one line, without the
+    traceback through the suite."""
+    report = (yield).get_result()
+    if call.excinfo is None or not report.failed:
+        return
+    from conformance.core.outcome import TargetBroken
+    from conformance.running.engine import UndeclaredDivergence
+
+    if call.excinfo.errisinstance(TargetBroken):
+        report.longrepr = f"ADAPTER ERROR {call.excinfo.value}"
+    elif item.config.getoption("verbose") < 1 and call.excinfo.errisinstance(UndeclaredDivergence):
+        e = call.excinfo.value  # the divergence, the case, expected/observed, clause and URL, repro; our notes
+        ours = [n for n in getattr(e, "__notes__", []) if n.startswith(OUR_NOTES)]
+        report.longrepr = "\n".join([str(e), *ours, "(Hypothesis's own report of the example: pytest -v)"])
+
+
+OUR_NOTES = ("seed file:", "declared for ")  # the notes the runner adds to a failure (the rest are Hypothesis's)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """A ``-k`` expression that selects no property of the chosen backends is a usage error, said in one
+    line (pytest alone exits 5 with "no tests ran", which a script can mistake for a quiet pass)."""
+    from conformance.running import engine as runner
+
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["conformance_unmatched"] = list(runner.UNMATCHED)
+    keyword = session.config.getoption("keyword", "")
+    if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and keyword:
+        backends = ", ".join(session.config.getoption("backend") or ["all installed"])
+        sys.stderr.write(
+            f"ERROR: -k {keyword!r} selects none of the properties of --backend {backends}: property ids look like "
+            f"test_valid[stablehlo.gather/numpy:take[clip]] (`conformance list --backend NAME` names the targets)\n")
+        session.exitstatus = pytest.ExitCode.USAGE_ERROR
+
+
+EXTRAS = {"onnxruntime": "onnx", "onnx_reference": "onnx", "stablehlo": "jax", "xla": "jax"}
+
+
+def selected_targets(config):
+    if config._conformance_targets is None:
+        names = config.getoption("backend") or ["all"]
+        expanded = []
+        for name in names:
+            expanded += installed_backends() if name == "all" else [name]
+        targets = []
+        for name in dict.fromkeys(expanded):
+            missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
+            if missing:
+                raise pytest.UsageError(f"--backend {name}: not installed (missing {', '.join(missing)}); "
+                                        f"pip install 'tensor-index-conformance[{EXTRAS.get(name, name)}]'")
+            try:
+                targets += load_backend(name)
+            except BackendError as e:
+                raise pytest.UsageError(str(e)) from None
+        config._conformance_targets = targets
+    return config._conformance_targets
+
+
+def pytest_generate_tests(metafunc):
+    marker = metafunc.definition.get_closest_marker(MARKER)
+    if marker is None or "conformance_target" not in metafunc.fixturenames:
+        return
+    from conformance.running.ops import kinds
+
+    (kind,) = marker.args
+    targets = [t for t in selected_targets(metafunc.config) if kind in kinds(t)]
+    if not targets:  # said in words, not as pytest's "got empty parameter set"
+        backends = ", ".join(metafunc.config.getoption("backend") or ["all installed"])
+        reason = f"backend {backends} has no target that takes {KIND_CASES[kind]}"
+        metafunc.parametrize("conformance_target", [pytest.param(None, marks=pytest.mark.skip(reason=reason))],
+                             ids=["no-target"])
+        return
+    metafunc.parametrize("conformance_target", targets, ids=[f"{t.op}/{t.name}" for t in targets])
+
+
+KIND_CASES = {"valid": "valid cases", "invalid": "invalid cases (it declares no checks of its own)",
+              "duplicates": "duplicate-heavy scatter cases (no scatter target)",
+              "stateful": "cases run after a sibling of the same signature"}
+
+
+def pytest_report_header(config):
+    """What this run is: backends, profile, examples per property, seed, versions of their packages."""
+    from hypothesis import settings as current
+
+    from conformance.running.registry import BACKEND_PACKAGES
+    from conformance.running.seeds import versions
+
+    names = config.getoption("backend") or installed_backends()
+    profile = current.get_current_profile_name()
+    examples = config.getoption("examples")
+    count = f"{examples} examples per property (--examples)" if examples else \
+        f"{current.default.max_examples} examples per property"
+    seed = config.getoption("hypothesis_seed", None)
+    drawn = f"seed {seed}" if seed is not None else \
+        "fixed seeds (the same cases every run)" if profiles.fixed_draws() else "new random draws each run"
+    installed = versions()
+    shown = sorted({p for n in names for p in (BACKEND_PACKAGES.get(n, ""), "hypothesis") if p in installed})
+    return [f"conformance: backend {', '.join(names)}; profile {profile}: {count} after the edge phase; {drawn}",
+            "conformance versions: " + ", ".join(f"{p} {installed[p]}" for p in shown)]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """xdist: a worker's unmatched declarations join the controller's."""
+    from conformance.running import engine as runner
+
+    runner.UNMATCHED.extend(getattr(node, "workeroutput", {}).get("conformance_unmatched", []))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    from conformance.running import engine as runner
+
+    if hasattr(config, "workeroutput") or not runner.UNMATCHED:
+        return
+    unmatched = sorted(set(runner.UNMATCHED))
+    if config.getoption("show_unmatched"):
+        terminalreporter.section("declared deviations no case met")
+        for line in unmatched:
+            terminalreporter.line(line)
+    else:
+        many = "s" if len(unmatched) != 1 else ""
+        terminalreporter.line(f"{len(unmatched)} declared deviation{many} not seen in this run: see --show-unmatched")

@@ -1,0 +1,412 @@
+"""One property per (target, valid|invalid): draw cases in the target's region, judge each outcome,
+fail only on divergences the target has not declared."""
+from __future__ import annotations
+
+import hashlib
+import warnings
+from collections import Counter
+from contextlib import nullcontext
+from dataclasses import replace
+
+from hypothesis import given, seed, settings
+from hypothesis.errors import FlakyFailure
+
+from conformance.running import history, isolation, ops, profiles
+
+from conformance.core import outcome, runtime
+from conformance.core.case import Case
+from conformance.running.registry import Target, _installed_version
+from conformance.core.opspec import op_spec
+from conformance.running.report_text import describe_divergence
+from conformance.judging.confirm import CONFIRMABLE, confirm
+from conformance.judging.verdict import Verdict, case_violations, judge
+from conformance.judging.verdict_scatter import same_values, schedule_matters
+from conformance.strategies.layouts import WRITTEN, with_layouts
+
+INVALID_CLASSES = {"accepts-invalid"}
+SPEC_CLASSES = {"spec-inconsistency"}  # about the spec, not the target: reported, never a failure
+
+
+class UndeclaredDivergence(AssertionError):
+    """A target differs from the spec in a way its backend has not declared (``case`` and ``verdict``
+    say where and how)."""
+
+    def __init__(self, message: str, case: Case | None = None, verdict: Verdict | None = None,
+                 before: list | None = None):
+        super().__init__(message)
+        self.case, self.verdict = case, verdict
+        self.before = list(before or ())  # the worker's earlier calls (``history.log``) when it was seen
+
+
+TARGET_TIMEOUT = 20.0  # seconds of running (compiling not counted); a target slower than this on one case is a ``timeout``
+FIRST_CALL_GRACE = 120.0  # extra seconds for the first call of a signature in a worker (a compile nobody marked)
+# seconds of running a case gets where a declared timeout covers it (the hang is expected: a call that
+# returns within them is judged as any other, one that does not is the declared timeout)
+DECLARED_HANG_WAIT = 5.0
+COMPILE_SECONDS: Counter = Counter()  # seconds each target's worker spent compiling, in this process
+_SEEN: dict[str, set] = {}  # worker name -> signatures called since that worker (process) started
+WRITING_OPS = tuple(WRITTEN)  # the ops that write by index
+UNMATCHED: list[str] = []  # "target: class" of declared deviations a property never met (said once, at the end)
+BROKEN: dict[str, str] = {}  # target -> its adapter error (``outcome.adapter_fault``), in this process
+_HUNG: set[str] = set()  # targets that timed out once: no more grace for them (a hang must not cost 140 s a case)
+
+
+def call(target: Target, case: Case) -> outcome.Outcome:
+    """Run ``target`` on ``case`` in worker processes that no earlier case has corrupted: a crash is
+    tried once more (the dead worker restarts; where the crash does not recur, an earlier call had
+    corrupted the process and the fresh answer stands, with a warning). A valid case of a writing op
+    that a declared crash covers runs in the quarantine worker (``_quarantined``), so an out-of-bounds
+    write cannot touch the next, innocent case; a target that isolates itself restarts its workers
+    after such a case instead."""
+    name = worker_name(target, case)
+    quarantined = name.endswith(QUARANTINE)
+    tainted = quarantined and isolation.alive(name)  # earlier covered cases ran there
+    first = _call_once(target, case, name)
+    if tainted and _undeclared(target, case, first):  # judged only in a process no earlier write can have
+        isolation.close(name)                         # touched: a fresh quarantine process runs it again
+        first = _call_once(target, case, name)
+    declared_crash = target.declared(("crash",), case) is not None
+    if first.kind == "timeout":
+        _HUNG.add(target.name)
+        if target.declared(("timeout",), case) is None:  # an unexpected run timeout stands only if a
+            return _call_once(target, case, name)       # fresh worker times out too
+    if first.kind == "crash" and not declared_crash:  # a declared crash is expected here: no second try
+        again = _call_once(target, case, name)
+        if again.kind != "crash":
+            warnings.warn(f"{target.name}: a worker died ({first.message[:120]}) on case {case.id}, which runs "
+                          "cleanly in a fresh process: an earlier case had corrupted it", stacklevel=2)
+            return again
+    elif declared_crash and target.restart_after_crash and case.op in WRITING_OPS and not case_violations(case) \
+            and not quarantined:
+        # a survived crash on valid input of an op that writes by index may have written out of bounds
+        # (XLA's DynamicUpdateSlice does): the workers this backend's targets use restart. A gather or
+        # an elementwise op only reads by index; invalid input is refused by checks, not memory errors;
+        # restarting after each such case would cost a worker start (jax: about 1.7 s) per case.
+        isolation.close(f"target:{target.backend}", target.backend)
+    return first
+
+
+def _quarantined(target: Target, case: Case) -> bool:
+    """Whether ``case`` runs in the target's quarantine worker: a valid case of an op that writes by
+    index, which a declared crash covers (so it may write out of bounds and live). Those cases share
+    a process of their own, and the worker the target's other cases use keeps running (and keeps its
+    compiled programs) instead of restarting after each: OpenVINO's ci run started 1,979 processes."""
+    return target.isolated and target.restart_after_crash and case.op in WRITING_OPS \
+        and target.declared(("crash",), case) is not None and not case_violations(case)
+
+
+def _undeclared(target: Target, case: Case, result: outcome.Outcome) -> bool:
+    verdict = judge(case, result)
+    return verdict.diverges and target.declared(verdict.classes, case, verdict.value) is None
+
+
+def _call_once(target: Target, case: Case, name: str | None = None) -> outcome.Outcome:
+    """Run ``target`` on ``case`` (in its backend's worker process when the target is isolated;
+    ``name``: that worker's, where the caller has it: ``worker_name(target, case)``)."""
+    kwargs = target.call_kwargs(case)
+    this = history.Call(target.backend, target.name, case)
+    if not target.isolated:
+        history.record(f"inproc:{target.backend}", this, fresh_process=False)
+        return outcome.run(lambda **kw: outcome.guarded_call(target.fn, kw, case.layout_kwargs()), kwargs)
+
+    name = name or worker_name(target, case)
+    w = isolation.worker(name)
+    seen = _SEEN.setdefault(name, set())
+    fresh = w.proc is None or w.proc.poll() is not None
+    if fresh:
+        seen.clear()  # a fresh process compiles everything again
+    signature = (target.name, case.signature())
+
+    hang_declared = target.declared(("timeout",), case) is not None
+
+    def remote(**kw):
+        return w.call("conformance.running.registry", "call_target",
+                      {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device(),
+                       "layouts": case.layout_kwargs()},
+                      timeout=min(TARGET_TIMEOUT, DECLARED_HANG_WAIT) if hang_declared else TARGET_TIMEOUT,
+                      grace=0.0 if signature in seen or target.name in _HUNG or not target.compiles
+                      else FIRST_CALL_GRACE)
+
+    result = outcome.run(remote, kwargs)
+    history.record(name, this, fresh_process=fresh)
+    seen.add(signature)
+    COMPILE_SECONDS[target.name] += w.last_compile_seconds
+    return result
+
+
+# a timeout or crash seen once in a property and declared with a condition: later cases of the property
+# that the same declaration covers are counted as seen and not run (each would cost a timeout or a restart)
+SKIPPED_AFTER_DECLARED = ("timeout", "crash")
+
+
+def skips_after(dev) -> bool:
+    """Whether a declared timeout/crash, once seen, stands in for later cases: only where its ``when``
+    condition says which cases it predicts (a declaration without one predicts nothing in particular)."""
+    return dev is not None and bool(getattr(dev, "when", None))
+
+
+# target name -> (class, declaration) of each declared timeout or crash with a condition seen in this
+# process: the target's later cases the declaration covers, in any property, are counted and not run
+_DECLARED_HANGS: dict[str, list] = {}
+
+
+def seen_hang(target: Target, case: Case) -> str | None:
+    """The class of a declared timeout/crash this process has seen on ``target`` whose declaration
+    covers ``case`` too (the case is then not run), else None."""
+    for cls, dev in _DECLARED_HANGS.get(target.name, ()):
+        if target.declared((cls,), case, None) is dev:
+            return cls
+    return None
+
+
+def note_hang(target: Target, case: Case, verdict: Verdict) -> None:
+    """Remember ``verdict`` where it is a declared timeout/crash that ``skips_after`` lets stand in."""
+    dev = target.declared(verdict.classes, case, verdict.value) if verdict.cls in SKIPPED_AFTER_DECLARED else None
+    if skips_after(dev):
+        _DECLARED_HANGS.setdefault(target.name, []).append((verdict.cls, dev))
+
+
+SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
+NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent",
+                 "mutates-input")  # a fresh process would judge these on what they are not about
+
+
+QUARANTINE = ":quarantine"  # suffix of the worker a target's quarantined cases run in
+
+
+def worker_name(target: Target, case: Case | None = None) -> str:
+    """The worker ``target`` runs ``case`` in (its history log's name too); with ``case``, the
+    quarantine worker where ``_quarantined`` says so."""
+    if not target.isolated:
+        return f"inproc:{target.backend}"
+    return f"target:{target.backend}" + (QUARANTINE if case is not None and _quarantined(target, case) else "")
+
+
+def check_case(target: Target, case: Case, runs: int = SAME_PROCESS_RUNS) -> Verdict:
+    """Judge ``target`` on ``case``: called ``runs`` times in one process (differing results are
+    ``nondeterministic``); the verdict carries the target's value (``Verdict.value``: declaration models
+    read it). A divergence that is to be reported is re-run in a fresh process first (``recheck_fresh``)."""
+    first = call(target, case)
+    if first.kind == "adapter-error":
+        BROKEN[target.name] = first.message
+        raise outcome.TargetBroken(f"{target.name}: adapter error, not a verdict about the backend: {first.message}")
+    verdict = _judged(target, case, first, runs)
+    if first.kind == "value":  # (a conforming value too: the report records it where the spec leaves it open)
+        verdict = replace(verdict, value=first.value)
+    return verdict
+
+
+def recheck_fresh(target: Target, failure: "UndeclaredDivergence") -> "UndeclaredDivergence | None":
+    """The failure to report after running its case in a fresh process: the same one where the
+    divergence shows there too, a ``history-dependent`` one where it does not (None where that is
+    declared). Done once per reported failure, not per diverging case: a fresh process costs seconds."""
+    verdict, case = failure.verdict, failure.case
+    if verdict is None or case is None or verdict.cls in NOT_RECHECKED or not target.isolated:
+        return failure
+    again = fresh_verdict(target, case, verdict, failure.before)
+    if again is verdict:
+        return failure
+    if target.declared(again.classes, case, again.value) is not None:
+        return None
+    return _failure(target, case, again, failure.before)
+
+
+def fresh_verdict(target: Target, case: Case, verdict: Verdict, before: list) -> Verdict:
+    """``verdict`` if a fresh process shows the divergence too, else ``history-dependent`` (with the
+    shortest sequence of the ``before`` calls that brings it back)."""
+    this = history.Call(target.backend, target.name, case)
+    history.TIMEOUT, history.GRACE = TARGET_TIMEOUT, FIRST_CALL_GRACE
+    if judge(case, history.fresh_outcome(this)).diverges:
+        return verdict
+    seq = history.shortest_history(this, before, lambda o: judge(case, o).diverges) or []
+    if seq:
+        calls = "; ".join(f"{c.target} on {c.case.describe()}" for c in seq[:3]) + (" ..." if len(seq) > 3 else "")
+        detail = f"gone in a fresh process; back after {len(seq)} earlier call(s): {calls}. In-run: {verdict.detail}"
+    else:
+        detail = f"gone in a fresh process, and replaying the {len(before)} earlier calls there did not bring it back. " \
+                 f"In-run: {verdict.detail}"
+    return Verdict("history-dependent", detail, clause="a target is a function of its inputs, whatever ran before",
+                   expected=verdict.expected, observed=verdict.observed, value=verdict.value, also=(verdict.cls,),
+                   history=tuple(seq))
+
+
+def _failure(target: Target, case: Case, verdict: Verdict, before: list) -> "UndeclaredDivergence":
+    """The failure for an undeclared divergence, noting declarations measured on other releases."""
+    failure = UndeclaredDivergence(describe_divergence(target, case, verdict), case, verdict, before)
+    for dev in target.out_of_release(verdict.classes, case, verdict.value):
+        failure.add_note(f"declared for {dev.package} {dev.versions} ({dev.reason[:80]}), seen on "
+                         f"{dev.package} {_installed_version(dev.package)}: not excused")
+    return failure
+
+
+def _judged(target: Target, case: Case, first: outcome.Outcome, runs: int) -> Verdict:
+    verdict = judge(case, first)
+    if first.mutated:
+        return Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
+                       clause="a target's inputs are values: the caller's arrays stay unchanged",
+                       expected=verdict.expected, observed=verdict.observed)
+    if first.kind == "value" and (runs >= 2 or schedule_matters(case)):
+        for _ in range(max(runs, 2) - 1):  # at once, in the same process: nothing else ran in between
+            again = call(target, case)
+            if again.kind != "value" or not same_values(first.value, again.value):
+                return Verdict("nondeterministic", "two runs on the same case differ",
+                               clause="a correct target is a function of its inputs",
+                               expected=first.brief(), observed=again.brief())
+    if verdict.cls in CONFIRMABLE:
+        verdict = confirm(case, first, verdict, lambda probe: call(target, probe))
+    return verdict
+
+
+DUPLICATE_RUNS = 3  # calls per case in the "duplicates" property
+DUPLICATE_EXAMPLES = 4  # cases per target in the "duplicates" property (each is large)
+
+
+EDGE_EXAMPLES = 4  # fixed-seed examples per edge scenario (the same cases on every run)
+PAIR_EDGE_EXAMPLES = 2  # per meeting pair (every write is that pair: a couple of structures suffice)
+INVALID_EDGE_EXAMPLES = 24  # fixed-seed invalid cases before the random ones
+STATEFUL_EDGE_EXAMPLES = 4  # fixed-seed cases of the stateful property (each runs after its sibling)
+STATEFUL_EXAMPLES = 6  # random cases of the stateful property at most
+LAYOUT_EDGE_EXAMPLES = 2  # fixed-seed cases per memory layout the target takes (conformance.core.layouts)
+CORNER_EDGE_EXAMPLES = 2  # fixed-seed cases per corner run of the op (OpSpec.corners_ref)
+
+
+def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
+    """The edge phase of a property: (label, strategy, examples) runs, each with its own fixed seed
+    (``edge_seed``), so every run draws the same edge cases. Valid cases: one run per boundary
+    scenario of the target's region, leaving out cases that read or write nothing
+    (``ops.substantive``) and, for index scenarios, cases without an index value (``ops.indexed``);
+    invalid cases: one run over the labels; the duplicate-heavy property has none."""
+    if kind == "valid":
+        runs = []
+        for forced in ops.edge_scenarios(target):
+            forced = dict(forced)
+            examples = forced.pop("edge_examples", None)  # a run whose one case covers its scenario whole
+            strategy = ops.valid_cases(target, **forced).filter(ops.substantive)  # an empty case shows nothing
+            if forced.get("index_scenario") not in (None, "ordinary", "distinct") or "needs" in forced:
+                strategy = strategy.filter(ops.indexed)  # an index scenario needs an index value
+            n = examples or (PAIR_EDGE_EXAMPLES if "value_pair" in forced else EDGE_EXAMPLES)
+            runs.append((f"edge:{','.join(f'{k}={v}' for k, v in forced.items())}", strategy, n))
+        # each memory layout the target takes, on a case some array of which it applies to
+        return runs + [(f"edge:layout={k}", ops.valid_cases(target).filter(ops.substantive), LAYOUT_EDGE_EXAMPLES)
+                       for k in target.layouts if k != "c"] + corner_runs(target, kind)
+    if kind == "invalid":
+        return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)] + corner_runs(target, kind)
+    if kind == "stateful":  # where constants meet caches (a language-scalar zero), then a few of any kind
+        runs = [(label, strategy, n) for label, strategy, n in edge_runs(target, "valid") if "scalar=zero" in label]
+        return runs + [("edge:stateful", ops.valid_cases(target).filter(ops.substantive), STATEFUL_EDGE_EXAMPLES)]
+    return []
+
+
+def corner_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
+    """The op's corner runs (``OpSpec.corners_ref``) of property ``kind`` for ``target``."""
+    corners = op_spec(target.op).part("corners")
+    return [(f"edge:{label}", strategy, CORNER_EDGE_EXAMPLES)
+            for k, label, strategy in (corners(target) if corners else []) if k == kind]
+
+
+def edge_seed(target: Target, label: str) -> int:
+    """The Hypothesis seed of one edge-phase run (and, under the ``ci`` profile, of the random phase):
+    a function of (target, property run) only, so pytest, ``conformance report`` and the benchmarks
+    draw the same cases, whatever the code around them."""
+    return int.from_bytes(hashlib.sha256(database_key(target, label)).digest()[:8], "big")
+
+
+def database_key(target: Target, label: str) -> bytes:
+    """One Hypothesis database key per (target, property run): a failure saved for one target is never
+    replayed into another."""
+    return f"{target.backend}|{target.name}|{target.op}|{label}".encode()
+
+
+def _save_seed(target: Target, failure: UndeclaredDivergence) -> None:
+    """Write the (shrunk) failing case as a seed file in ``runtime.seed_dir()`` and say where, so
+    ``conformance repro``/``replay`` take it as it is."""
+    if not runtime.seed_dir() or failure.case is None:
+        return
+    from conformance.running.seeds import make_seed, seed_path
+
+    path = make_seed(target.backend, target.name, failure.verdict.cls, failure.case, failure.verdict.history).save(
+        seed_path(runtime.seed_dir(), target.name, failure.verdict.cls, failure.case))
+    failure.add_note(f"seed file: {path}  (conformance repro {path} > repro.py; conformance replay {path})")
+
+
+def _reported(target: Target, e: Exception) -> "UndeclaredDivergence | None":
+    """What a failed property reports: its divergence re-checked in a fresh process. A ``FlakyFailure``
+    (Hypothesis could not bring the divergence back by replaying the case) is re-checked the same way:
+    it is a divergence that needs the calls made before it."""
+    if isinstance(e, FlakyFailure):
+        found = [x for x in e.exceptions if isinstance(x, UndeclaredDivergence)]
+        if not found:
+            raise e
+        e = found[0]
+    return recheck_fresh(target, e)
+
+
+def run_property(target: Target, kind: str) -> Counter:
+    """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid",
+    "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times) or "stateful"
+    (each valid case run right after a sibling of its signature: ``ops.sibling``). The edge phase
+    (``edge_runs``) comes first, then the profile's random examples."""
+    if target.name in BROKEN:  # said once, by the property that met it; the others have nothing to judge
+        raise outcome.TargetBroken(f"{target.name}: adapter error (reported by its first property): {BROKEN[target.name]}")
+    strategy = ops.STRATEGIES[kind](target)
+    runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
+    seen: Counter = Counter()
+    examples = runtime.examples() or profiles.random_examples(target.backend, target.op)
+    if kind == "duplicates":
+        examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
+    if kind == "stateful":
+        examples = min(examples or STATEFUL_EXAMPLES, profiles.stateful_examples() or STATEFUL_EXAMPLES)
+
+    def judge(case: Case) -> None:
+        hung = seen_hang(target, case)
+        if hung:  # seen once, and the declaration's condition holds: another hang costs seconds
+            seen.update((hung,))
+            return
+        other = ops.sibling(case) if kind == "stateful" else None
+        if other is not None:
+            call(target, other)  # same signature, other values: the case must not care
+        before = list(history.log(worker_name(target, case)))
+        verdict = check_case(target, case, runs)
+        seen.update(verdict.classes)
+        if verdict.diverges and verdict.cls not in SPEC_CLASSES and \
+                target.declared(verdict.classes, case, verdict.value) is None:
+            raise _failure(target, case, verdict, before)
+        note_hang(target, case, verdict)
+
+    value_sets = [1]  # the current phase's: each case, then its other value sets (``OpSpec.values_ref``)
+
+    def conforms(case: Case) -> None:
+        for each in ops.with_value_sets(case, value_sets[0]):
+            judge(each)
+
+    phases = edge_runs(target, kind) + [(kind, strategy, examples)]
+    for label, strat, n in phases:
+        value_sets[0] = ops.value_sets(target, kind) if label == kind else 1
+        if value_sets[0] > 1:  # as many values judged, in that many times fewer signatures
+            n = -(-(n or settings().max_examples) // value_sets[0])
+        if kind != "invalid":  # the arrays' memory layouts, where the target takes views
+            strat = with_layouts(strat, target.layouts, label.partition("edge:layout=")[2] or None)
+        fixed = label.startswith("edge:") or profiles.fixed_draws()
+        # a fixed phase: its own seed, no database; any other draws anew, even where Hypothesis would
+        # derandomize every profile (it does wherever the CI variable is set)
+        chosen = {"database": None} if fixed else {"derandomize": False}
+        test = settings(**chosen, **({"max_examples": n} if n else {}))(given(case=strat)(conforms))
+        test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
+        if fixed:
+            test = seed(edge_seed(target, label))(test)
+        try:
+            with profiles.module_independent_draws() if fixed else nullcontext():
+                test()
+        except (UndeclaredDivergence, FlakyFailure) as e:
+            failure = _reported(target, e)
+            if failure is None:
+                continue  # history-dependent, and declared so
+            _save_seed(target, failure)
+            if failure is e:
+                raise
+            raise failure from None
+    if kind in ("duplicates", "stateful"):
+        return seen
+    relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
+    UNMATCHED.extend(f"{target.name}: {cls}" for cls in sorted(relevant - set(seen)))
+    return seen

@@ -1,0 +1,110 @@
+"""Divergences that need earlier calls: each worker's call log, a re-run in a fresh process, and the
+shortest sequence of earlier calls that brings a divergence back (delta debugging over the log).
+
+A divergence that a fresh process does not show is ``history-dependent``: a cache keyed too loosely
+(a compiled graph reused for a constant that compares equal), a reused output buffer, state kept
+between calls. Its seed keeps the earlier calls, and its repro script replays them first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from conformance.running import isolation
+
+from conformance.core import outcome, runtime
+from conformance.core.case import Case
+
+LOG_LIMIT = 200  # calls kept per worker (the oldest go first)
+REPLAY_BUDGET = 40  # fresh-process replays spent looking for the shortest history
+TIMEOUT, GRACE = 20.0, 120.0  # run and first-call seconds per replayed call (the runner sets its own)
+
+
+@dataclass(frozen=True)
+class Call:
+    """One earlier call: a target (by backend and name) on a case."""
+    backend: str
+    target: str
+    case: Case
+
+    def to_json(self) -> dict:
+        return {"backend": self.backend, "target": self.target, "case": self.case.to_json()}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Call":
+        return cls(d["backend"], d["target"], Case.from_json(d["case"]))
+
+
+_LOGS: dict[str, list[Call]] = {}
+
+
+def log(worker: str) -> list[Call]:
+    """The calls made in ``worker``'s current process, oldest first."""
+    return _LOGS.setdefault(worker, [])
+
+
+def record(worker: str, call: Call, fresh_process: bool) -> None:
+    calls = log(worker)
+    if fresh_process:
+        calls.clear()
+    calls.append(call)
+    del calls[:-LOG_LIMIT]
+
+
+def _remote(w: isolation.Worker, call: Call) -> outcome.Outcome:
+    from conformance.running.registry import loaded_target
+    kwargs = loaded_target(call.backend, call.target).call_kwargs(call.case)
+    return outcome.run(lambda **kw: w.call(
+        "conformance.running.registry", "call_target",
+        {"backend": call.backend, "name": call.target, "kwargs": kw, "device": runtime.device(),
+         "layouts": call.case.layout_kwargs()},  # the same views as in the run, or a layout bug "vanishes"
+        timeout=TIMEOUT, grace=GRACE), kwargs)
+
+
+def fresh_outcome(call: Call, history: list[Call] = ()) -> outcome.Outcome:
+    """``call``'s outcome in a new process, after replaying ``history`` there (outcomes ignored)."""
+    w = isolation.Worker()
+    try:
+        for earlier in history:
+            _remote(w, earlier)
+        return _remote(w, call)
+    finally:
+        w.close()
+        if w.clock is not None:
+            w.clock.close()
+
+
+def shortest_history(call: Call, history: list[Call], diverges: Callable[[outcome.Outcome], bool],
+                     budget: int = REPLAY_BUDGET) -> list[Call] | None:
+    """The shortest sub-sequence of ``history`` after which ``call`` diverges again in a fresh process
+    (one earlier call of the same target first, then delta debugging), or None where even the whole
+    history does not bring it back within ``budget`` replays."""
+    spent = [0]
+
+    def brings_back(seq: list[Call]) -> bool:
+        spent[0] += 1
+        return diverges(fresh_outcome(call, seq))
+
+    same = [c for c in reversed(history) if c.target == call.target][:8]
+    for c in same:  # the common case: one earlier call of the same API
+        if spent[0] >= budget // 2:
+            break
+        if brings_back([c]):
+            return [c]
+    if spent[0] >= budget or not brings_back(history):
+        return None
+    seq, n = list(history), 2
+    while len(seq) >= 2 and spent[0] < budget:  # ddmin: drop chunks while the divergence stays
+        chunk = max(len(seq) // n, 1)
+        for start in range(0, len(seq), chunk):
+            rest = seq[:start] + seq[start + chunk:]
+            if spent[0] >= budget:
+                break
+            if rest and brings_back(rest):
+                seq, n = rest, max(n - 1, 2)
+                break
+        else:
+            if chunk == 1:
+                break
+            n = min(n * 2, len(seq))
+    return seq

@@ -1,0 +1,409 @@
+"""Targets and backends: the ``target`` decorator and loading a backend by name or module path."""
+from __future__ import annotations
+
+import importlib
+import importlib.resources
+import importlib.util
+import inspect
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable
+
+BUILTIN_BACKENDS = {
+    "numpy": "conformance.adapters.numpy",
+    "torch": "conformance.adapters.torch",
+    "torch_compile": "conformance.adapters.torch_compile",
+    "jax": "conformance.adapters.jax",
+    "onnxruntime": "conformance.adapters.onnxruntime",
+    "onnx_reference": "conformance.adapters.onnx_reference",
+    "stablehlo": "conformance.adapters.stablehlo",
+    "xla": "conformance.adapters.xla",
+    "openvino": "conformance.adapters.openvino",
+    "iree": "conformance.adapters.iree",
+}
+
+
+# Run only when named (--backend openvino): their divergences are not all declared yet, so `all`
+# (and a run without --backend) leaves them out. `conformance list` shows them.
+OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree")
+
+
+class BackendError(Exception):
+    """A backend that cannot be loaded: unknown name, or a module that is not importable."""
+
+
+# the package whose release a built-in backend's declarations are measured on (``versions``)
+BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch", "jax": "jax",
+                    "onnxruntime": "onnxruntime", "onnx_reference": "onnx", "stablehlo": "jaxlib", "xla": "jaxlib",
+                    "openvino": "openvino", "iree": "iree-base-compiler"}
+# classes whose divergence is a value: a declaration's model must predict it (conformance.judging.models)
+VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
+MODEL_REQUIRED = ("wrong-value", "history-dependent")
+# the keys a [[deviation]] entry may have (a misspelt key would silently widen or narrow a declaration)
+ENTRY_KEYS = ("target", "class", "reason", "link", "when", "model", "unmodelled", "known", "versions", "package")
+
+
+@dataclass(frozen=True)
+class Deviation:
+    cls: str
+    reason: str
+    link: str = ""
+    when: str = ""  # a condition name from conformance.judging.conditions; empty: any case
+    model: str = ""  # what the backend gives (conformance.judging.models): covers only values it predicts
+    unmodelled: str = ""  # why no model can be written (then any value in scope is excused: a blind spot)
+    known: str = ""  # the upstream issue where this is a known bug
+    versions: str = ""  # PEP 440 specifier of the releases it was measured on ("" : any)
+    package: str = ""  # the distribution ``versions`` is read against (the backend's)
+
+    def in_release(self) -> bool:
+        """The installed release of ``package`` is in ``versions`` (always, without a specifier)."""
+        if not self.versions:
+            return True
+        installed = _installed_version(self.package)
+        if installed is None:
+            return False
+        from packaging.specifiers import SpecifierSet
+
+        return SpecifierSet(self.versions).contains(installed, prereleases=True)
+
+    def blind(self) -> bool:
+        """A value deviation with no model: it excuses any value in its scope."""
+        return self.cls in MODEL_REQUIRED and not self.model
+
+
+def _installed_version(package: str) -> str | None:
+    from importlib import metadata
+
+    try:
+        return metadata.version(package) if package else None
+    except metadata.PackageNotFoundError:
+        return None
+
+
+@dataclass
+class Target:
+    op: str
+    name: str
+    fn: Callable[..., Any]
+    region: dict = field(default_factory=dict)
+    deviations: dict[str, list[Deviation]] = field(default_factory=dict)
+    valid: bool = True
+    invalid: bool = False
+    isolated: bool = True  # run in a worker process, so a hang or an abort is one verdict
+    backend: str = ""
+    repro: Callable | None = None  # (case kwargs, case) -> (imports, setup lines, call): its repro script code
+    eager: tuple[str, str] = ()  # (backend, target name) of the uncompiled target this one compiles, if any
+    # after a declared crash survived on a valid case of an op that writes by index, restart the workers
+    # (it may have written out of bounds); False where the declared crash is a clean abort and a restart
+    # would cost recompiles
+    restart_after_crash: bool = True
+    layouts: tuple[str, ...] = ()  # memory layouts its array arguments may arrive in (conformance.core.layouts)
+    compiles: bool = True  # False (module-level COMPILES = False): a first call gets no compile grace on its timeout
+
+    def call_kwargs(self, case) -> dict[str, Any]:
+        kwargs = case.kwargs()
+        params = inspect.signature(self.fn).parameters
+        if "result_type" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
+            kwargs["result_type"] = case.result_type
+        return kwargs
+
+    def declared(self, classes: str | tuple[str, ...], case=None, value=None) -> Deviation | None:
+        """The declared deviation covering a divergence of class ``classes`` (or of any of them:
+        an observation several variants explain) on ``case``, if any: its condition holds, the installed
+        release is one it was measured on, and, given the target's ``value``, its model predicts every
+        element the spec does not allow."""
+        for dev in self._matching(classes, case, value):
+            if dev.in_release():
+                return dev
+        return self._together(classes, case, value)
+
+    def _together(self, classes, case, value) -> Deviation | None:
+        """The first of several modelled declarations whose conditions hold on ``case`` and whose models
+        together predict every diverging element (a NaN quirk and a signed-zero quirk in one tensor:
+        each element is judged by the declarations, not the case by one of them)."""
+        from conformance.judging.conditions import holds
+        from conformance.judging.models import covers
+
+        if value is None or case is None:
+            return None
+        devs = [dev for cls in ((classes,) if isinstance(classes, str) else classes) if cls in VALUE_CLASSES
+                for dev in self.deviations.get(cls, ()) if dev.model and dev.in_release() and holds(dev.when, case)]
+        parts = list(dict.fromkeys(p.strip() for d in devs for p in d.model.split("+")))
+        # a value quirk met where a declared index behaviour holds too (a signed zero written through a
+        # negative index the backend counts from the end): the model on the case as that behaviour reads it
+        readings = [r for cls, rs in (("wrap", ("from-end", "modulo")), ("clamp", ("keep/clamp",)))
+                    if any(d.in_release() and holds(d.when, case) for d in self.deviations.get(cls, ())) for r in rs]
+        readings += [p[len("index:"):] for p in parts if p.startswith("index:")]  # a modelled index reading too
+        composed = parts + [f"{p}@{r}" for p in parts for r in readings if "@" not in p and not p.startswith("index:")]
+        composed += [f"index:{r}" for r in readings if f"index:{r}" not in composed]  # elements the reading alone gives
+        if len(composed) <= 1 or len(devs) < 1:
+            return None
+        return devs[0] if covers("+".join(composed), case, value) else None
+
+    def out_of_release(self, classes: str | tuple[str, ...], case=None, value=None) -> list[Deviation]:
+        """Declarations that would cover the divergence but were measured on other releases."""
+        return [dev for dev in self._matching(classes, case, value) if not dev.in_release()]
+
+    def _matching(self, classes, case, value):
+        from conformance.judging.conditions import holds
+        from conformance.judging.models import covers
+
+        for cls in (classes,) if isinstance(classes, str) else classes:
+            for dev in self.deviations.get(cls, ()):
+                if case is not None and not holds(dev.when, case):
+                    continue
+                if dev.model and value is not None and case is not None and cls in VALUE_CLASSES \
+                        and not covers(dev.model, case, value):
+                    continue
+                yield dev
+
+
+def target(op: str, name: str, *, region: dict | None = None, deviations: dict[str, str] | None = None,
+           valid: bool = True, invalid: bool = False, isolated: bool = True, backend: str = "",
+           repro: Callable | None = None, layouts: tuple[str, ...] | None = None):
+    """Mark a function as a target for ``op``. ``region`` narrows the case strategy (its keys are
+    checked against the op's region when the backend loads); ``deviations`` maps a verdict class to
+    its reason. ``valid``/``invalid`` say which cases it is run on; ``isolated=False`` runs it in the
+    test process (for targets that isolate themselves). ``backend``: the backend a target of an op's
+    own adapter module belongs to (``OpSpec.adapters``). ``repro``: ``(case kwargs, case) -> (imports,
+    setup lines, call expression)``, the target's own code for a standalone repro script. ``layouts``:
+    the memory layouts (``conformance.core.layouts.KINDS``) its array arguments may arrive in, as views;
+    default: the backend module's ``LAYOUTS``, else C-contiguous copies only."""
+    def wrap(fn):
+        fn.__conformance_target__ = Target(
+            op, name, fn, dict(region or {}),
+            {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid,
+            isolated, backend, repro, layouts=tuple(layouts or ()))
+        return fn
+    return wrap
+
+
+def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
+    """A backend's declared deviations: its module's ``DEVIATIONS_FILE``, else the package's
+    ``adapters/deviations/<backend>.toml`` (read as a package resource)."""
+    custom = getattr(module, "DEVIATIONS_FILE", None)
+    path = Path(custom) if custom else importlib.resources.files("conformance.adapters") / "deviations" / f"{backend}.toml"
+    if not path.is_file():
+        return {}
+    data = tomllib.loads(path.read_text())
+    package = getattr(module, "PACKAGE", None) or BACKEND_PACKAGES.get(backend, "")
+    out: dict[str, list[Deviation]] = {}
+    for entry in data.get("deviation", []):
+        for key in ("target", "class", "reason"):
+            if key not in entry:
+                raise BackendError(f"{path}: a [[deviation]] entry lacks {key!r} (needs target, class, reason)")
+        unknown = [k for k in entry if k not in ENTRY_KEYS]
+        if unknown:
+            raise BackendError(f"{path}: deviation of {_names(entry['target'])[0]!r}: key {unknown[0]!r} is not one of "
+                               f"{', '.join(ENTRY_KEYS)}")
+        _check_entry(path, entry)
+        extra = {k: entry.get(k, "") for k in ("model", "unmodelled", "known", "versions")}
+        for name in _names(entry["target"]):
+            for cls in _names(entry["class"]):
+                for when in _names(entry.get("when", "")):
+                    out.setdefault(name, []).append(Deviation(cls, entry["reason"], entry.get("link", ""), when,
+                                                              package=entry.get("package", package), **extra))
+    return out
+
+
+def _check_entry(path, entry: dict) -> None:
+    """A declaration's model and versions are well formed; a value class without a model or an
+    ``unmodelled`` reason is warned about (it excuses every value in its scope)."""
+    import warnings
+
+    from conformance.judging.models import ModelError, check_model
+
+    first = _names(entry["target"])[0]
+    if entry.get("model"):
+        try:
+            check_model(entry["model"])
+        except ModelError as e:
+            raise BackendError(f"{path}: deviation of {first!r}: {e}") from None
+    if entry.get("versions"):
+        from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+        try:
+            SpecifierSet(entry["versions"])
+        except InvalidSpecifier:
+            raise BackendError(f"{path}: deviation of {first!r}: versions: expected a PEP 440 specifier such as "
+                               f"'>=1.20,<1.25', got {entry['versions']!r}") from None
+    if set(_names(entry["class"])) & set(MODEL_REQUIRED) and not (entry.get("model") or entry.get("unmodelled")):
+        warnings.warn(f"{path}: deviation of {first!r} declares {'/'.join(_names(entry['class']))} without "
+                      "model = \"...\" or unmodelled = \"<why>\": it excuses every value in its scope", stacklevel=3)
+
+
+def inherit_deviations(made: list[Target], backend: str, keep: Callable[[Deviation], bool], note: str) -> None:
+    """Give each of ``made`` (targets named ``<b>:<api>``) the deviations ``backend``'s file declares for
+    ``<backend>:<api>`` that ``keep`` accepts, each reason prefixed with ``note`` (a second runtime of
+    the same API is covered where it does what the first one's documented behaviour says)."""
+    declared = _deviation_file(backend, importlib.import_module(BUILTIN_BACKENDS[backend]))
+    for t in made:
+        for dev in declared.get(f"{backend}:{t.name.split(':', 1)[1]}", []):
+            if keep(dev):
+                t.deviations.setdefault(dev.cls, []).append(replace(dev, reason=note + dev.reason))
+
+
+def _names(value: str | list[str]) -> list[str]:
+    """A deviations-file field that holds one name or a list of names."""
+    return [value] if isinstance(value, str) else list(value)
+
+
+def load_backend(name: str) -> list[Target]:
+    """Targets of a built-in backend (by name) or of any importable module (by dotted path)."""
+    from conformance.core.moved import current
+
+    module_name = BUILTIN_BACKENDS.get(name) or current(name)
+    name = {module: builtin for builtin, module in BUILTIN_BACKENDS.items()}.get(module_name, name)  # its module named
+    if importlib.util.find_spec(module_name.split(".")[0]) is None:
+        raise BackendError(_unknown_backend(name))
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        missing = f"No module named {e.name!r}" if getattr(e, "name", None) else str(e).splitlines()[0]
+        raise BackendError(f"--backend {name}: cannot import {module_name}: {missing}") from None
+    except Exception as e:  # the module itself is broken: its error, where it happened, in one line
+        raise BackendError(f"--backend {name}: importing {module_name} raised {type(e).__name__}: "
+                           f"{str(e).splitlines()[0] if str(e) else ''}{_where(e)}") from None
+    declared = _deviation_file(name, module)
+    targets, seen = [], set()
+    for marked in _marked(module) + _op_adapter_targets(name):
+        if marked.name in seen:
+            continue
+        seen.add(marked.name)
+        _check_region(module_name, marked)
+        t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
+                    layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", ())),
+                    compiles=bool(getattr(module, "COMPILES", True)))
+        for dev in declared.get(t.name, []):
+            t.deviations.setdefault(dev.cls, []).append(dev)
+        targets.append(t)
+    return sorted(targets, key=lambda t: t.name)
+
+
+def _unknown_backend(name: str) -> str:
+    """One line for a ``--backend`` that is neither built in nor importable: the close built-in name,
+    or the module that is missing."""
+    import difflib
+
+    close = difflib.get_close_matches(name, [*BUILTIN_BACKENDS, "all"], n=1)
+    if close:
+        return f"--backend {name}: no such backend; did you mean {close[0]!r}? (built in: {', '.join(BUILTIN_BACKENDS)})"
+    head = name.split(".")[0]
+    if "." in name or name.isidentifier():
+        return (f"--backend {name}: No module named {head!r}: expected a built-in backend ({', '.join(BUILTIN_BACKENDS)}) "
+                f"or a module of targets importable from here")
+    return f"--backend {name}: expected one of {', '.join(BUILTIN_BACKENDS)}, all, or an importable module"
+
+
+def _where(e: BaseException) -> str:
+    """' (file:line)' of the innermost frame of ``e``'s traceback, or ''."""
+    import traceback
+
+    frames = traceback.extract_tb(e.__traceback__)
+    return f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+
+
+def _layouts(module_name: str, t: Target, default) -> tuple[str, ...]:
+    """A target's layouts (its own, else its backend module's ``LAYOUTS``), each a known kind."""
+    from conformance.core.layouts import KINDS
+
+    chosen = tuple(t.layouts or default)
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown:
+        raise BackendError(f"{module_name}: target {t.name!r}: layout {unknown[0]!r} is not one of {', '.join(KINDS)}")
+    return chosen
+
+
+def _op_adapter_targets(backend: str) -> list[Target]:
+    """Targets of ``backend`` that live in a spec op's own adapter modules (``OpSpec.adapters``)."""
+    from conformance.core.opspec import spec_ops
+
+    out = []
+    for spec in spec_ops().values():
+        for module_name in spec.adapters:
+            out += [t for t in _marked(importlib.import_module(module_name)) if t.backend == backend]
+    return out
+
+
+def _check_region(module_name: str, t: Target) -> None:
+    """A target's op is registered and its region names only fields of the op's region, with values
+    the region accepts; else one line naming the target and the key."""
+    from conformance.core.opspec import op_spec
+
+    try:
+        spec = op_spec(t.op)
+    except ValueError as e:
+        raise BackendError(f"{module_name}: target {t.name!r}: {e}") from None
+    keys = spec.region_keys()
+    unknown = [k for k in t.region if k not in keys]
+    if unknown:
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0], keys, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise BackendError(f"{module_name}: target {t.name!r}: region key {unknown[0]!r}: {hint}"
+                           f"expected one of {', '.join(keys)}")
+    try:
+        spec.region(t.region)
+    except (TypeError, ValueError) as e:
+        raise BackendError(f"{module_name}: target {t.name!r}: region {t.region}: {e}") from None
+
+
+def _marked(module) -> list[Target]:
+    """Targets a module defines: marked functions among its members, or inside a module-level
+    dict, list or tuple of them (targets made in a loop)."""
+    out = []
+    for _, value in inspect.getmembers(module):
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        out += [fn.__conformance_target__ for fn in items if hasattr(fn, "__conformance_target__")]
+    return out
+
+
+_LOADED: dict[str, dict[str, Target]] = {}
+
+
+def loaded_target(backend: str, name: str) -> Target:
+    """Target ``name`` of ``backend``, loading the backend once per process (worker and job processes
+    resolve targets by name, the way the CLI does)."""
+    if backend not in _LOADED:
+        _LOADED[backend] = {t.name: t for t in load_backend(backend)}
+    return _LOADED[backend][name]
+
+
+def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "cpu",
+                layouts: dict[str, Any] | None = None) -> Any:
+    """Worker side of an isolated call: run ``backend``'s target ``name`` on copies of the inputs, in
+    the memory ``layouts`` given (a ``Guarded`` value: which inputs the target changed)."""
+    from conformance.core import runtime
+    from conformance.core.outcome import AdapterError, guarded_call
+
+    runtime.set_device(device)
+    try:
+        fn = loaded_target(backend, name).fn
+    except (BackendError, ImportError, KeyError) as e:  # the suite's setup, not the target's answer
+        raise AdapterError(f"the worker process cannot load target {name} of backend {backend}: {e} "
+                           f"(a module of targets must be importable from the worker too: PYTHONPATH)") from None
+    return guarded_call(fn, kwargs, layouts)
+
+
+def missing_requirements(name: str) -> list[str]:
+    """Python packages a backend needs that are not installed."""
+    module_name = BUILTIN_BACKENDS.get(name, name)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return [module_name]
+    return [r for r in getattr(module, "REQUIRES", ()) if not _findable(r)]
+
+
+def _findable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # a dotted name whose parent package is missing
+        return False
+
+
+def installed_backends() -> list[str]:
+    """The built-in backends whose packages are installed, opt-in ones (``OPT_IN_BACKENDS``) left out."""
+    return [b for b in BUILTIN_BACKENDS if b not in OPT_IN_BACKENDS and not missing_requirements(b)]

@@ -1,0 +1,70 @@
+"""Seeds: one divergence kept as a JSON file (spec op, case, target, class, versions, date), the unit
+``conformance replay`` re-runs and ``conformance repro`` turns into a standalone script."""
+from __future__ import annotations
+
+import datetime
+import importlib.metadata
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from conformance.core.case import Case
+
+PACKAGES = ("numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime")
+
+
+def versions() -> dict[str, str]:
+    out = {}
+    for pkg in PACKAGES:
+        try:
+            out[pkg] = importlib.metadata.version(pkg)
+        except importlib.metadata.PackageNotFoundError:
+            pass
+    return out
+
+
+@dataclass
+class Seed:
+    backend: str
+    target: str
+    cls: str
+    case: Case
+    versions: dict
+    date: str
+    history: tuple = ()  # earlier calls (conformance.running.history.Call) a history-dependent divergence needs
+
+    def to_json(self) -> dict:
+        out = {"op": self.case.op, "backend": self.backend, "target": self.target, "class": self.cls,
+               "case": self.case.to_json(), "versions": self.versions, "date": self.date}
+        if self.history:
+            out["history"] = [c.to_json() for c in self.history]
+        return out
+
+    def save(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.to_json(), indent=1, sort_keys=True))
+        return path
+
+
+def make_seed(backend: str, target: str, cls: str, case: Case, history: tuple = ()) -> Seed:
+    return Seed(backend, target, cls, case, versions(), datetime.date.today().isoformat(), tuple(history))
+
+
+def load_seed(path: str | Path) -> Seed:
+    """A seed file; ValueError with one line saying what was expected when it is not one."""
+    try:
+        d = json.loads(Path(path).read_text())
+        from conformance.running.history import Call
+
+        return Seed(d["backend"], d["target"], d["class"], Case.from_json(d["case"]), d.get("versions", {}),
+                    d.get("date", ""), tuple(Call.from_json(c) for c in d.get("history", ())))
+    except FileNotFoundError:
+        raise ValueError(f"seed {path}: no such file") from None
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"seed {path}: expected a seed file (JSON with backend, target, class, case), {e}") from None
+
+
+def seed_path(directory: str | Path, target: str, cls: str, case: Case) -> Path:
+    """``DIR/<target>-<class>-<case id>.json``, the target name made safe for a file name."""
+    safe = "".join(c if c.isalnum() or c in "._-" else "-" for c in target).strip("-")
+    return Path(directory) / f"{safe}-{cls}-{case.id}.json"
