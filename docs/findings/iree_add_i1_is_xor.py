@@ -1,5 +1,17 @@
 """IREE (llvm-cpu): stablehlo.add on i1 computes XOR: add(true, true) gives false, where the spec's add
-on booleans is logical OR. Exits 1 while the behaviour is there."""
+on booleans is logical OR. Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/openxla/stablehlo/issues/2630
+Owner and stage: openxla/stablehlo: spec text of add on i1 (OR) is disputed upstream, implementations compute
+    XOR; IREE lowers to an i1 integer add. Stage not located by experiment
+Governing text: StableHLO spec add (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#add,
+    v1.0.0): 'For booleans: logical OR'; openxla/stablehlo#2630 (open) says implementations give XOR
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree stablehlo.add i1 boolean xor instead
+    of or'; 'Wrong stablehlo.add semantics in docs logical OR booleans XOR'. Matched: openxla/stablehlo#2630
+    (open, 'Wrong stablehlo.add semantics in docs': XLA gives XOR where the spec says OR); nothing in iree-
+    org/iree. File against IREE only once #2630 settles the semantics
+"""
 import os as _os
 import sys as _sys
 

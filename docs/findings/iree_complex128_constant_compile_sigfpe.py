@@ -2,7 +2,20 @@
 complex<f64> stablehlo.constant has 17 or more distinct elements kills iree-compile with SIGFPE (exit -8);
 the same module with 16 elements, or with complex<f32> or f64 constants of any size, compiles. A valid
 StableHLO program (the spec's negate on complex: the negation of both parts). Exit 1 while the
-17-element module kills the compiler; 2 if the script could not run."""
+17-element module kills the compiler; 2 if the script could not run.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: iree-org/iree: compiler, complex<f64> dense constant handling (crash in iree-compile); stage
+    not located by experiment
+Governing text: StableHLO spec constant and negate
+    (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#constant, v1.0.0): complex<f64> (complex of
+    f64) is a supported element type
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree-compile SIGFPE complex f64 constant
+    crash'; 'iree complex<f64> constant dense elements crash compile floating point exception'. Matched:
+    nothing on complex<f64> constants of 17+ elements; iree PR #14120 and #13826 (complex<f32> constant bit-
+    width crashes, merged 2023), iree#12067 and #7621 (other complex crashes)
+"""
 import platform
 import sys
 

@@ -1,7 +1,21 @@
 """IREE (llvm-cpu) reads a signed i8 start of stablehlo.dynamic_update_slice as unsigned: on int8[128]
 an update at start -1 is written at 127 (-1 read as 255, then clamped to 128 - 1); on int8[300] it is
 written at 255. The StableHLO spec clamps the start to 0. An i32 start -1 is clamped right. Exits 1
-while IREE writes anywhere but 0."""
+while IREE writes anywhere but 0.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: iree-org/iree: StableHLO input conversion of dynamic_update_slice (i8 start widened without
+    sign extension); stage not located by experiment
+Governing text: StableHLO spec dynamic_update_slice
+    (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#dynamic_update_slice, v1.0.0):
+    'adjusted_start_indices = clamp(0, start_indices, shape(operand) - shape(update))'; start_indices are
+    signed integers
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree dynamic_update_slice i8 start index
+    unsigned clamp'; 'iree dynamic_update_slice negative start index wrong position signed index extension'.
+    Matched: nothing in iree-org/iree; openxla/xla#49120 (XLA:GPU unclamped DUS offset) and ml-
+    explore/mlx#3917 are other projects
+"""
 import os as _os
 import sys as _sys
 

@@ -5,7 +5,19 @@ indices dim start_indices_batching_dims[i] + 2 instead of start_indices_batching
 start_indices_batching_dims [1,2], slice_sizes [1,1]: the result at (i, j, k, l) is operand[k, l]; the
 StableHLO spec (batching dims: the batch position's coordinates at start_indices_batching_dims) gives
 operand[i, j]. A trailing empty index vector gives the right result. Exits 1 while the result differs
-from the spec; 2 if the script could not run."""
+from the spec; 2 if the script could not run.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: iree-org/iree: StableHLO input conversion of gather with batching dims (batching-dims
+    expansion when index_vector_dim leads); stage not located by experiment
+Governing text: StableHLO spec gather with batching dims
+    (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#gather, v1.0.0, batching-dims RFC
+    2024-03-11): the batch coordinates are read at start_indices_batching_dims
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree stablehlo gather batching dims wrong
+    result index_vector_dim'. Matched: nothing on gather; iree#24719 and PR #24720 (scatter batching dims),
+    openxla/stablehlo PR #2363 (linalg legalization of gather batching dims)
+"""
 import os as _os
 import sys as _sys
 

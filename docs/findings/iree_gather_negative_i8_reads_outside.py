@@ -1,6 +1,17 @@
 """IREE (llvm-cpu) gathers with a negative i8 start index read memory outside the operand: operand
 int32[2] = [0, 1], start index int8 -1 gives an arbitrary value (22033 here); the StableHLO spec
-clamps the start to 0 and gives 0. Exits 1 while the result is not 0."""
+clamps the start to 0 and gives 0. Exits 1 while the result is not 0.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/iree-org/iree/issues/24881
+Owner and stage: iree-org/iree: StableHLO input conversion, GatherToTorchIndexSelect pattern drops the index
+    clamp (per the upstream analysis; fix PR #24882 closed). Stage not located by experiment here
+Governing text: StableHLO spec gather (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#gather,
+    v1.0.0): 'full_start_index[d_operand] = clamp(start_index[d_start], 0, dim(operand, d_operand) -
+    slice_sizes[d_operand])'
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree gather negative i8 index out of
+    bounds read'. Matched: iree#24881 (open, GatherToTorchIndexSelect drops the clamp), PR #24882 (closed)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,6 +1,19 @@
 """IREE refuses to compile the StableHLO spec's own worked scatter example (batching dims,
 index_vector_dim 3): "'iree_linalg_ext.scatter' op expected indices to be equal to batch rank or
-batch rank + 1". The same text runs on XLA and the StableHLO interpreter. Exits 1 while IREE refuses."""
+batch rank + 1". The same text runs on XLA and the StableHLO interpreter. Exits 1 while IREE refuses.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/iree-org/iree/issues/24719
+Owner and stage: iree-org/iree: StableHLO scatter preprocessing (batching dims); the spec's example still
+    fails on 3.13.0 although #24719 was closed by PR #24720 (merged 2026-07-17): comment on #24719 with this
+    example. Stage not located by experiment
+Governing text: StableHLO spec scatter (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#scatter,
+    v1.0.0): the worked example with input_batching_dims and index_vector_dim 3 is a valid program
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree_linalg_ext.scatter expected indices
+    to be equal to batch rank or batch rank + 1'; 'iree scatter batching dims input_batching_dims not
+    supported compile error'. Matched: iree#24719 (closed, 'StableHLO scatter errors': batching dims never
+    consumed), PR #24720 (merged, ScatterBatchingDimsExpander); not verified that 3.13.0 contains #24720
+"""
 import os as _os
 import sys as _sys
 

@@ -4,7 +4,18 @@ Inside the buffer it lands in another row (int8[2,2] zeros, index [0, 2], update
 outside it, it writes into other memory (int8[2], index 2147483647: SIGSEGV). Each case runs in a child
 process. Exit 1 while any result differs from the spec or a child dies; 2 if the script could not run.
 Known upstream: https://github.com/iree-org/iree/issues/13580 (no out-of-range handling in
-iree_linalg_ext.scatter)."""
+iree_linalg_ext.scatter).
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/iree-org/iree/issues/13580
+Owner and stage: iree-org/iree: iree_linalg_ext.scatter has no out-of-range handling (runtime codegen); stage
+    not located by experiment
+Governing text: StableHLO spec scatter (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#scatter,
+    v1.0.0): an update whose result_index is out of bounds leaves results unchanged ('updated_results =
+    results')
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree scatter out of range indices not
+    skipped iree_linalg_ext.scatter bounds'. Matched: iree#13580 (open), PR #15656 (closed)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,5 +1,16 @@
 """jax (XLA:CPU): float32 subnormals are flushed to zero: 0 + 1e-45 is 0, and 0 == 1e-45 is True
-(IEEE-754 keeps subnormals; float16 keeps them). Exits 1 while the behaviour is there."""
+(IEEE-754 keeps subnormals; float16 keeps them). Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: documented
+Owner and stage: openxla/xla: XLA:CPU runtime sets flush-to-zero/denormals-are-zero (PJRT CPU client
+    ScopedFlushDenormal, LLVM denormal-fp-math); stage from the upstream discussion
+Governing text: jax#16200, maintainer: 'This is working as intended: JAX sets the CPU mode' that flushes
+    denormals; JAX Sharp Bits (docs.jax.dev) says subnormal semantics differ from NumPy
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'jax CPU denormals flushed to zero
+    subnormal float32 XLA'. Matched: jax#16200 (closed, working as intended), #26658 (open), #37670 and #37762
+    (closed), openxla/xla#22858 (open feature request for an FTZ flag), PR #35740 (closed)
+"""
 import os as _os
 import sys as _sys
 

@@ -3,7 +3,21 @@ closed over by jit) is computed as x * (1 / c), which is not correctly rounded, 
 The same division with the divisor as an argument is IEEE division. About a third of ordinary
 values differ in the last place, in float16, float32 and float64 alike (first seen as float16
 65504 / 3.0 giving 21824, IEEE 21840, with the Python float 3.0 as the divisor).
-Exits 1 while the behaviour is there, 0 once division by a constant is correctly rounded."""
+Exits 1 while the behaviour is there, 0 once division by a constant is correctly rounded.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: openxla/xla: HLO algebraic simplifier (divide by a constant rewritten as multiply by its
+    reciprocal); located by experiment: XLA_FLAGS=--xla_dump_to shows divide(a, broadcast(3)) in the HLO
+    before optimizations and multiply(a, 0.333333343) after
+Governing text: StableHLO spec divide (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#divide,
+    v1.0.0): 'For floats: division from IEEE-754' (correctly rounded)
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'XLA division by constant replaced with
+    multiplication by reciprocal not correctly rounded'; 'XLA algebraic simplifier divide by constant multiply
+    reciprocal precision jax jit different result'. Matched: nothing on divide-by-constant; openxla/xla PR
+    #40844 (closed, the A/sqrt(B) sibling rewrite), tensorflow#24061 (closed 2018, the rewrite's origin),
+    openxla/xla#42732 (other simplifier folds)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,5 +1,16 @@
 """jax: lax.add and lax.mul refuse bool operands, where stablehlo.add/multiply on i1 are logical OR/AND
-(lax.max/min take bool). Exits 1 while the behaviour is there."""
+(lax.max/min take bool). Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: documented
+Owner and stage: jax-ml/jax: lax.add/lax.mul dtype rules (jax API, before lowering)
+Governing text: jax docs, jax.lax.add docstring (jax 0.10.2): 'x, y: Input arrays. Must have matching
+    numerical dtypes'; bool is not numerical here (the error says: accepted integer, floating,
+    complexfloating)
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'jax lax.add bool operands TypeError
+    boolean addition'. Matched: jax PR #21888 ('lax.mul: accept boolean inputs', merged, yet lax.mul refuses
+    bool in 0.10.2), PR #1872 (jnp.add bool), openxla/stablehlo#2630 (OR vs XOR for i1 add)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,6 +1,18 @@
 """numpy: np.maximum does not order signed zeros: on float32, maximum(0.0, -0.0) is -0.0 (on float16,
 maximum(-0.0, 0.0) is -0.0); IEEE-754 maximum, the StableHLO spec's, gives +0.0 in both orders.
-Exits 1 while the behaviour is there."""
+Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/numpy/numpy/issues/26746
+Owner and stage: numpy/numpy: maximum ufunc inner loops (SIMD loops per dtype order signed zeros differently);
+    stage not located by experiment
+Governing text: numpy docs, numpy.maximum (numpy.org/doc/2.4): 'equivalent to np.where(x1 >= x2, x1, x2) when
+    neither x1 nor x2 are nans' (float32 maximum(0.0, -0.0) = -0.0 contradicts even that); the Array API
+    leaves the order of signed zeros unspecified
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'numpy maximum signed zero -0.0 0.0 order
+    dependent float16 float32'. Matched: numpy#26746 (open, proposal to make np.minimum/maximum order -0 < +0
+    as IEEE 754-2019), PR #32341 (closed), data-apis/array-api#707 (signed zeros unspecified)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,5 +1,19 @@
 """onnxruntime: Max(-0.0, 0.0) on float16 is -0.0 (IEEE-754 maximum gives +0.0).
-Exits 1 while the behaviour is there."""
+Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: spec-silent
+Owner and stage: microsoft/onnxruntime: CPU EP Max kernel, float16 vectorized path; located by experiment:
+    same result with ORT_DISABLE_ALL and ORT_ENABLE_ALL; float16 64 elements gives -0.0, 1 element +0.0,
+    float32 +0.0
+Governing text: ONNX Max (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#Max, v1.16.0): 'Element-
+    wise max of each of the input tensors (with Numpy-style broadcasting support)': silent on signed zeros
+    (IEEE-754 maximum gives +0.0)
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'onnxruntime Max float16 signed zero -0.0
+    returns negative zero'. Matched: onnxruntime#6153 (closed, fp16 Min/Max wrong for negatives), PR #19984
+    (NaN in CUDA Min/Max); nothing on signed zeros. The length dependence could be reported as a consistency
+    bug
+"""
 import os as _os
 import sys as _sys
 

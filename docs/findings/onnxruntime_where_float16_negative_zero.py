@@ -1,5 +1,19 @@
-"""onnxruntime: Where on float16 turns a selected -0.0 into +0.0 (a select copies its operand).
-Exits 1 while the behaviour is there."""
+"""onnxruntime: Where turns a selected -0.0 into +0.0 (a select copies its operand). Not float16 only: float32
+and float64 lose the sign too (checked 2026-11-27); the script checks float16, where it was first seen.
+Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/microsoft/onnxruntime/issues/32191
+Owner and stage: microsoft/onnxruntime: CPU EP Where kernel (where_op.cc merge step compares the selection
+    with T{} = +0.0); located by experiment: the same loss with graph_optimization_level ORT_DISABLE_ALL and
+    ORT_ENABLE_ALL, float16, float32 and float64
+Governing text: ONNX Where (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#Where, v1.16.0):
+    'Return elements, either from X or Y, depending on condition'; a selection copies the element, -0.0
+    included
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'onnxruntime Where negative zero -0.0
+    becomes +0.0'. Matched: onnxruntime#32191 (open, 'Where returns +0.0 for a selected -0.0, on both the X
+    and Y branches (CPU EP)'), fix PR #32192 (open)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,6 +1,18 @@
 """OpenVINO (CPU plugin): a one-node ONNX Gather whose data or indices have no elements kills the process
 with SIGFPE (float32[2, 0] with index 0 on axis 0; float32[2, 3] with indices int64[1, 0]). ONNX allows
-empty tensors; the result is an empty tensor. Runs each case in a child process; exits 1 while any dies."""
+empty tensors; the result is an empty tensor. Runs each case in a child process; exits 1 while any dies.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: openvinotoolkit/openvino: CPU plugin Gather node (division by a zero size in compile_model or
+    inference); stage not located by experiment
+Governing text: ONNX Gather, opset 13 (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#Gather,
+    v1.16.0): output shape is data.shape[:axis] + indices.shape + data.shape[axis+1:]; empty tensors are valid
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'openvino CPU Gather empty tensor floating
+    point exception crash'; 'openvino Gather zero-size data indices empty shape crash CPU plugin SIGFPE
+    division by zero'. Matched: nothing on empty Gather; openvino#24559 and #33300 (other SIGFPEs), PR #34515
+    (GPU zero batch), #37966 (MatMul zero dim)
+"""
 import os as _os
 import sys as _sys
 

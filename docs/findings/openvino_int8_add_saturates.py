@@ -6,7 +6,19 @@
 2. Not documented: an int8 Add computed in i32 comes back to int8 saturated (-128 + -128 gives -128),
    where the integer addition of StableHLO and ONNX wraps (0). The docs say nothing of saturating.
 
-Exits 1 while either shows (the suite declares both: adapters/deviations/openvino.toml)."""
+Exits 1 while either shows (the suite declares both: adapters/deviations/openvino.toml).
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/openvinotoolkit/openvino/issues/35651
+Owner and stage: openvinotoolkit/openvino: CPU plugin eltwise int8 Add (computed in i32, stored back with
+    saturation); the int64 half is documented (i32 inference precision). Stage not located by experiment
+Governing text: StableHLO spec add (integer addition wraps) and ONNX Add; OpenVINO docs 'CPU Device'
+    (docs.openvino.ai, 2026.4): integer inference precision i32, so the int64 half is documented
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'openvino CPU plugin int8 add saturation
+    instead of wrap overflow'. Matched: openvino#35651 (open, 'CPU saturates int8 Add overflow instead of
+    wrapping'), #36199 (closed duplicate), #35798 (open, Add/Mul via opset API), #35650 (Sub), PR #33523
+    (closed, uint8)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,7 +1,19 @@
 """OpenVINO (CPU plugin): on tensors of rank 7 or 8, Sub(-0.0, +0.0) gives +0.0 and Neg(+0.0) gives +0.0;
 up to rank 6 both give -0.0, as IEEE-754 subtraction and negation do (the StableHLO spec's subtract and
 negate; ONNX Sub/Neg follow numpy, which gives -0.0 too). Add(-0.0, -0.0) keeps -0.0 at every rank.
-Exit 1 while rank 7 gives +0.0; 2 if it cannot run."""
+Exit 1 while rank 7 gives +0.0; 2 if it cannot run.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: openvinotoolkit/openvino: CPU plugin eltwise kernel for rank 7 and 8 (rank-specialised path);
+    stage not located by experiment
+Governing text: ONNX Sub/Neg (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#Sub, v1.16.0) with
+    IEEE-754: -0.0 - (+0.0) and -(+0.0) are -0.0
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'openvino rank 7 tensor negative zero
+    Subtract Negative wrong sign CPU'; 'openvino Subtract zero constant converted to Negative signed zero
+    transformation'. Matched: nothing rank-dependent; openvino#37967 (Abs/Neg integer saturation), #35890
+    (int64 Neg) are other bugs
+"""
 import platform
 import sys
 

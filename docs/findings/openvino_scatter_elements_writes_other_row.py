@@ -1,6 +1,19 @@
 """OpenVINO (CPU plugin): ONNX ScatterElements does not check its indices. On float32[3, 2] zeros, axis 1,
 an index -3 at row 2 (out of range: valid indices are -2..1, an error in ONNX) writes the update into
-row 1 (flat offset 2 * 2 - 1). Exits 1 while the result changes instead of the call failing."""
+row 1 (flat offset 2 * 2 - 1). Exits 1 while the result changes instead of the call failing.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/openvinotoolkit/openvino/pull/38297
+Owner and stage: openvinotoolkit/openvino: CPU plugin ScatterUpdate node in ScatterElementsUpdate mode (no
+    index bounds check); stage not located by experiment
+Governing text: ONNX ScatterElements
+    (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#ScatterElements, v1.16.0): index values must
+    lie in [-s, s-1]; 'It is an error if any of the index values are out of bounds'
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'openvino ScatterElements out of range
+    index no error writes'. Matched: openvino PR #38297 (open, '[cpu] Fix out-of-bounds access in GatherND and
+    ScatterUpdate', bounds assertions incl. ScatterElementsUpdate mode), PR #37917 (merged, reference kernel
+    only), PR #37125 (ScatterNDUpdate)
+"""
 import os as _os
 import sys as _sys
 

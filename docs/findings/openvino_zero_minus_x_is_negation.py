@@ -2,7 +2,20 @@
 Negative(x), so 0 - (+0.0) gives -0.0; IEEE-754 subtraction (the StableHLO spec's subtract; ONNX Sub
 follows numpy, which gives +0.0 too) gives +0.0. The same zeros fed as an input subtract right. Found
 2026-11-26 by the suite's edge run that meets every edge value with a constant of zeros.
-Exit 1 while the constant form gives -0.0; 2 if it cannot run."""
+Exit 1 while the constant form gives -0.0; 2 if it cannot run.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: openvinotoolkit/openvino: a graph transformation that turns Subtract(zeros constant, x) into
+    Negative(x) (which one not located; SubtractFusion PR #7949 is a candidate); stage not located by
+    experiment
+Governing text: ONNX Sub (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#Sub, v1.16.0) and
+    IEEE-754 subtraction: 0 - (+0.0) is +0.0
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'openvino Subtract zero constant converted
+    to Negative signed zero transformation'; 'openvino constant folding 0 - x Negative -0.0 sign of zero
+    Subtract'. Matched: openvino PR #7949 (SubtractFusion), #8729 (EliminateEltwise), #8159; no report of the
+    sign of zero
+"""
 import platform
 import sys
 

@@ -1,7 +1,20 @@
 """The StableHLO reference interpreter (jaxlib): an integer divide by zero kills the process with
 SIGFPE. The spec's Errors section makes run-time error conditions such as this one implementation-
 defined behaviour (a trap is within its letter), so this is a robustness report on the reference
-interpreter, not a conformance bug. Runs it in a child process; exits 1 if the child dies."""
+interpreter, not a conformance bug. Runs it in a child process; exits 1 if the child dies.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/openxla/stablehlo/issues/3009
+Owner and stage: openxla/stablehlo: reference interpreter, divide on integers (raw C++ division); stage from
+    the upstream report
+Governing text: StableHLO spec divide and Errors section
+    (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#errors, v1.0.0): run-time errors are
+    implementation-defined behaviour; the divide section is silent on a zero divisor
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'stablehlo reference interpreter integer
+    divide by zero crash SIGFPE'; 'stablehlo FoldDivOpPattern SIGFPE integer division by zero constant'.
+    Matched: openxla/stablehlo#3009 (open, 'Specification of what happens in the case of integer division by
+    zero': the interpreter SIGFPEs)
+"""
 import os as _os
 import sys as _sys
 

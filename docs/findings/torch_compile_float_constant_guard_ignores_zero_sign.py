@@ -2,7 +2,20 @@
 and then with -0.0 reuses the graph specialised on 0.0, because Dynamo guards a Python float constant
 with ==, and -0.0 == 0.0. So torch.div(y, -0.0) divides by +0.0: 1.0 / -0.0 gives +inf (eager torch and
 IEEE-754: -inf). Neither rounding_mode nor dynamic=True is needed; every op taking a Python float is
-affected (sub, mul, fmod, comparisons, ...). Exits 1 while the sign is lost."""
+affected (sub, mul, fmod, comparisons, ...). Exits 1 while the sign is lost.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/pytorch/pytorch/pull/192604
+Owner and stage: pytorch/pytorch: Dynamo guards (EQUALS_MATCH on a specialised Python float compares with ==);
+    located by experiment: backend='eager', 'aot_eager' and 'inductor' all return +inf for div(1.0, -0.0)
+    after a call with 0.0
+Governing text: torch docs, torch.div (https://docs.pytorch.org/docs/2.13/generated/torch.div.html, 2.13) with
+    IEEE-754 division: 1.0 / -0.0 is -inf, which eager gives
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'dynamo guard float constant -0.0 == 0.0
+    recompile signed zero'; 'dynamo float input 0.0 then -0.0 reuses graph wrong sign copysign'. Matched:
+    pytorch PR #192604 ('[dynamo] Guards: bitwise float EQUALS_MATCH', ezyang, closed unmerged) describes
+    exactly this: a frame specialised on 0.0 passes its guard with -0.0; no separate issue found
+"""
 import os as _os
 import sys as _sys
 

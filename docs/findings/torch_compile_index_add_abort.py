@@ -1,7 +1,21 @@
 """torch.compile(Tensor.index_add_, dynamic=True): once the kernel has been compiled on a large case
 (a parallel kernel), an out-of-range index kills the process with SIGABRT: the kernel's C++ bounds
 check throws inside its OpenMP region ("terminate called after throwing an instance of
-'std::runtime_error'"). Eager torch raises IndexError. Exits 1 while the compiled call aborts."""
+'std::runtime_error'"). Eager torch raises IndexError. Exits 1 while the compiled call aborts.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/pytorch/pytorch/issues/195402
+Owner and stage: pytorch/pytorch: Inductor CPU C++ codegen (bounds-check TORCH_CHECK thrown inside an OpenMP
+    parallel region; fix proposed in PR #195482, open). Stage from the upstream analysis, not located by
+    experiment here
+Governing text: torch docs, Tensor.index_add_
+    (https://docs.pytorch.org/docs/2.13/generated/torch.Tensor.index_add_.html, 2.13): index selects entries
+    of self; eager raises IndexError out of range, and torch.compile is meant to keep eager semantics
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'torch.compile index_add_ out of range
+    index abort terminate std::runtime_error OpenMP'. Matched: pytorch#195402 (open, same SIGABRT from a
+    bounds check in a parallel kernel), PR #195482 (open fix), #95143 (closed, 2023, older index_add crash),
+    #185885 (open, negative index accepted)
+"""
 import os as _os
 import sys as _sys
 

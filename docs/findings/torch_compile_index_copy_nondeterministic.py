@@ -1,6 +1,20 @@
 """torch.compile(Tensor.index_copy_) with duplicate indices: two runs on the same inputs give
 different results (a different duplicate wins); eager torch on CPU gives the same each run. The docs
-leave the winner unspecified, so this is a determinism note, not a bug. Exits 1 while runs differ."""
+leave the winner unspecified, so this is a determinism note, not a bug. Exits 1 while runs differ.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: documented
+Owner and stage: pytorch/pytorch: Inductor index_copy_ lowering (parallel scatter, any duplicate may win);
+    stage not located by experiment
+Governing text: torch docs, Tensor.index_copy_
+    (https://docs.pytorch.org/docs/2.13/generated/torch.Tensor.index_copy_.html, 2.13): 'If index contains
+    duplicate entries, multiple elements from tensor will be copied to the same index of self. The result is
+    nondeterministic since it depends on which copy occurs last.'
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'torch.compile index_copy duplicate
+    indices nondeterministic result'. Matched: pytorch#46743 (closed, nondeterministic alert for index_copy_
+    with duplicates), #174074 and #197582 (other duplicate-index bugs); docs corpus: the index_copy_ note
+    above
+"""
 import os as _os
 import sys as _sys
 

@@ -3,7 +3,22 @@
 [0, 1, 2, 3] of shape [1, 2, 2, 1] in channels_last gives [0, 1, 0, 0] (eager: [0, 1, 2, 3]); float32
 [2, 3, 4, 5] gives wrong values too and has been seen to corrupt the heap (free(): invalid next size). C-contiguous values are
 right. index_add_ is lowered to the same kernel and does the same. Each case runs in a child process.
-Exit 1 while a compiled result differs from eager or a child dies; 2 if the script could not run."""
+Exit 1 while a compiled result differs from eager or a child dies; 2 if the script could not run.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: pytorch/pytorch: Inductor lowering/codegen of index_put_(accumulate=True) for non-contiguous
+    values; located by experiment: backend='eager' and 'aot_eager' give [0, 1, 2, 3], 'inductor' gives [0, 1,
+    0, 0] (int8 [1,2,2,1] channels_last)
+Governing text: torch docs, Tensor.index_put_
+    (https://docs.pytorch.org/docs/2.13/generated/torch.Tensor.index_put_.html, 2.13): 'If accumulate is True,
+    the elements in values are added to self'; the result may not depend on the memory format of values
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'inductor index_put accumulate
+    channels_last values wrong strides'; 'inductor index_put accumulate non-contiguous values wrong result
+    index_add_ channels_last'. Matched: nothing on index_put_ with channels_last values; pytorch#183986
+    (stride-0 destinations), #193751 (closed, argmax on channels_last), #198270 (open, index_put_ then flip)
+    are other bugs
+"""
 import subprocess
 import sys
 

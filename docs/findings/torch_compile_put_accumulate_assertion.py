@@ -1,5 +1,17 @@
 """torch.compile(Tensor.put_(..., accumulate=True)) into a one-element tensor with two indices fails
-to compile (InductorError: AssertionError); eager torch gives [1]. Exits 1 while compiling fails."""
+to compile (InductorError: AssertionError); eager torch gives [1]. Exits 1 while compiling fails.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: pytorch/pytorch: Inductor lowering of put_/index_put_ (accumulate); located by experiment:
+    backend='eager' and 'aot_eager' return [1], backend='inductor' raises InductorError: AssertionError
+Governing text: torch docs, Tensor.put_ (https://docs.pytorch.org/docs/2.13/generated/torch.Tensor.put_.html,
+    2.13): 'accumulate (bool) - whether to accumulate into self'; eager gives [1]
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'inductor put_ accumulate=True
+    AssertionError one-element tensor'; 'torch.compile put_ accumulate=True InductorError'. Matched: nothing
+    on put_; pytorch#95679 (closed 2023, index_put_ accumulate float64 compile failure, other cause), #97104
+    (closed, index_put lowering assertion with bool mask)
+"""
 import os as _os
 import sys as _sys
 

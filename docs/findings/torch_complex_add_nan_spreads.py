@@ -1,5 +1,18 @@
 """torch: complex addition is not componentwise: 0j + complex(0, nan) gives nan+nanj (the spec's complex
-addition adds the parts: 0+nanj). Exits 1 while the behaviour is there."""
+addition adds the parts: 0+nanj). Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/pytorch/pytorch/issues/82510
+Owner and stage: pytorch/pytorch: ATen add kernel computes self + alpha * other, and the complex multiply by
+    alpha spreads NaN and inf across parts; stage not located by experiment
+Governing text: StableHLO spec add (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#add,
+    v1.0.0): for complex numbers, complex addition (part by part); torch docs torch.add
+    (https://docs.pytorch.org/docs/2.13/generated/torch.add.html): 'out = input + alpha x other'
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'torch complex addition nan imaginary part
+    spreads to real part'; 'torch.add complex alpha multiplication nan componentwise'. Matched: pytorch#82510
+    (open, 'Complex addition result in NaN when it shouldn't': no interaction between the parts expected),
+    #127978 (addr)
+"""
 import os as _os
 import sys as _sys
 

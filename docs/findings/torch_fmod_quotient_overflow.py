@@ -1,5 +1,16 @@
 """torch: fmod(1, 9.18355e-41) on bfloat16 is NaN (x / y overflows); the exact remainder is 0.
-Exits 1 while the behaviour is there."""
+Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/pytorch/pytorch/issues/193753
+Owner and stage: pytorch/pytorch: ATen CPU vectorized fmod (Sleef_fmod undefined for large quotients); stage
+    from the upstream analysis
+Governing text: torch docs, torch.fmod (https://docs.pytorch.org/docs/2.13/generated/torch.fmod.html, 2.13):
+    'Applies C++'s std::fmod entrywise'; std::fmod(1, 9.18355e-41) is 0
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'torch fmod bfloat16 nan tiny divisor
+    vectorized'. Matched: pytorch#193753 (open), PR #193763 (open fix), #79009 and #78855 (closed, older
+    reports)
+"""
 import os as _os
 import sys as _sys
 

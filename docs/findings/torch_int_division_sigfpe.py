@@ -1,5 +1,17 @@
 """torch: int32 MIN // -1 with rounding_mode='trunc' kills the process with SIGFPE (the spec leaves the
-value implementation-defined, but a value). Runs the division in a child process; exits 1 if it dies."""
+value implementation-defined, but a value). Runs the division in a child process; exits 1 if it dies.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/pytorch/pytorch/issues/138425
+Owner and stage: pytorch/pytorch: ATen CPU div kernel, trunc rounding (raw INT_MIN / -1); stage from the
+    upstream report
+Governing text: torch docs, torch.div (https://docs.pytorch.org/docs/2.13/generated/torch.div.html, 2.13):
+    rounding_mode='trunc' rounds toward zero; the StableHLO spec leaves the value implementation-defined, a
+    crash is not a value
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'torch int32 min // -1 trunc division
+    SIGFPE floating point exception crash'. Matched: pytorch#138425 (open, div trunc/floor SIGFPE), #190042
+    (closed, floor_divide), #190041 (closed, fmod), #184406 (closed, Inductor)
+"""
 import os as _os
 import sys as _sys
 

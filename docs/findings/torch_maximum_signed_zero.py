@@ -1,5 +1,16 @@
 """torch: maximum(0.0, -0.0) is -0.0 on float32 tensors (IEEE-754 maximum gives +0.0).
-Exits 1 while the behaviour is there."""
+Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/pytorch/pytorch/issues/193781
+Owner and stage: pytorch/pytorch: ATen CPU maximum kernel (scalar lambda std::max vs vectorized path); stage
+    from the upstream analysis
+Governing text: StableHLO spec maximum (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#maximum,
+    v1.0.0): 'For floats: maximum from IEEE-754'; torch docs torch.maximum are silent on signed zeros
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'torch.maximum signed zero 0.0 -0.0
+    returns -0.0 vectorized'. Matched: pytorch#193781 (open, sign depends on tensor length), PR #193851 (open
+    fix)
+"""
 import os as _os
 import sys as _sys
 

@@ -1,5 +1,17 @@
 """torch: negating complex 0j gives 0j, not -0-0j (IEEE negate flips the sign of each part).
-Exits 1 while the behaviour is there."""
+Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: new
+Owner and stage: pytorch/pytorch: ATen vectorized complex neg (Vectorized<c10::complex>::neg computes 0 - x);
+    stage not located by experiment
+Governing text: StableHLO spec negate (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#negate,
+    v1.0.0): 'For complex numbers: complex negation', i.e. both parts negated: -(0+0j) is -0-0j
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'neg complex tensor 0j returns 0j instead
+    of -0-0j signed zero'; 'torch.neg complex zero sign vectorized -0.0 imaginary'; 'pytorch neg complex
+    vectorized signed zero real imaginary AVX'. Matched: nothing on complex neg; PR #185834 (Inductor Triton
+    neg of +0.0, real), #49884 (angle), #53963 (signbit)
+"""
 import os as _os
 import sys as _sys
 

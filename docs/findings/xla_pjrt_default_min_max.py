@@ -1,6 +1,19 @@
 """XLA:CPU through the PJRT client with default compile options: stablehlo.maximum(0.0, NaN) is 0.0 and
 maximum(-0.0, 0.0) is -0.0 (IEEE-754 maximum: NaN and 0.0); jax's own lax.max gives NaN and 0.0.
-Exits 1 while the behaviour is there."""
+Exits 1 while the behaviour is there.
+
+Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Relation: duplicate of https://github.com/tensorflow/tensorflow/issues/116992
+Owner and stage: openxla/xla: XLA:CPU compiler defaults (xla_cpu_enable_fast_min_max and
+    minmax_propagate_nan=false, TODO b/209827141 in cpu_compiler.cc) when the caller passes default options;
+    stage from the upstream discussion
+Governing text: StableHLO spec maximum (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#maximum,
+    v1.0.0): 'For floats: maximum from IEEE-754' (NaN propagates, -0.0 < +0.0)
+Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'xla_cpu_enable_fast_min_max default
+    maximum NaN not propagated CPU'. Matched: tensorflow#116992 (open, 'CPU XLA silently drops NaN in
+    maximum/minimum' with XLA's default CPU options), openxla/xla PR #22950 (closed, flag help text and
+    minmax_propagate_nan), jax#276
+"""
 import os as _os
 import sys as _sys
 
