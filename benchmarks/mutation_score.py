@@ -1,11 +1,12 @@
 """The mutation score: how many of the mutant backends (``benchmarks.mutants``) the suite kills.
 
-    python -m benchmarks.mutation_score [--profile ci] [--runs 4] [--rate-examples 300] [--examples N] [--only NAME]
+    python -m benchmarks.mutation_score [--module M] [--profile ci] [--runs 4] [--rate-examples 300] [--examples N] [--only NAME]
 
 For each mutant: *killed* in how many of ``--runs`` unseeded property runs (edge phase, then the
 profile's random examples, a fresh Hypothesis database each run), and its *per-example detection
 rate*: the share of ``--rate-examples`` random cases (edge phase excluded) on which it diverges.
-Prints one line per mutant and the kill rate per spec op; exits 1 if a mutant survived a run.
+Prints one line per mutant and the kill rate per spec op; exits 1 if a mutant survived a run, or was
+reported under another class than the module's ``EXPECTED`` class for it (``benchmarks.user_mutants``).
 """
 from __future__ import annotations
 
@@ -27,15 +28,16 @@ MODULE = "benchmarks.mutants"
 
 
 def killed(target: Target) -> tuple[bool, str]:
-    """One run of the target's valid property (edge phase + random examples), and of its invalid one
-    where it takes invalid cases: (killed, the class it was reported under)."""
-    try:
-        for kind in ("valid", "invalid") if target.invalid else ("valid",):
+    """One run of the target's properties (edge phase + random examples: valid, invalid where it takes
+    invalid cases, stateful where its op has one): (killed, the classes it was reported under, one per
+    property that failed, joined with '+')."""
+    classes = []
+    for kind in [k for k in ops.kinds(target) if k != "duplicates"]:
+        try:
             run_property(target, kind)
-    except UndeclaredDivergence as e:
-        head = str(e).splitlines()[0]
-        return True, head.split("class '")[1].split("'")[0] if "class '" in head else "?"
-    return False, ""
+        except UndeclaredDivergence as e:
+            classes.append(e.verdict.cls if e.verdict is not None else "?")
+    return bool(classes), "+".join(dict.fromkeys(classes))
 
 
 def detection_rate(target: Target, examples: int) -> float:
@@ -59,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1, help="unseeded property runs per mutant (default 1)")
     parser.add_argument("--rate-examples", type=int, default=300, help="random cases per detection rate (0: skip)")
     parser.add_argument("--only", default="", help="only mutants whose name contains this")
+    parser.add_argument("--module", default=MODULE, help=f"the module of mutants (default {MODULE}; "
+                                                         "benchmarks.user_mutants: issue 43's user-style ones)")
     parser.add_argument("--examples", type=int, default=None,
                         help="random examples per property run (default: the profile's; 1 measures the edge phase)")
     args = parser.parse_args(argv)
@@ -71,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     settings.register_profile("mutation", parent=settings.get_profile(args.profile), database=None)
     settings.load_profile("mutation")
     warnings.simplefilter("ignore")
-    targets = [t for t in load_backend(MODULE) if args.only in t.name]
+    targets = [t for t in load_backend(args.module) if args.only in t.name]
+    expected = getattr(__import__(args.module, fromlist=["EXPECTED"]), "EXPECTED", {})
     if not targets:
         parser.error(f"--only: no mutant name contains {args.only!r}")
     runtime.set_examples(args.examples or profiles.PROFILES[args.profile])
@@ -90,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
         per_op[t.op][1] += 1
         if kills < args.runs:
             survivors.append(t.name)
+        wrong = {c for cs in classes for c in cs.split("+")} - {expected[t.name]} if t.name in expected else set()
+        if wrong:
+            survivors.append(f"{t.name} (class {', '.join(sorted(wrong))}, expected {expected[t.name]})")
         print(f"{t.name:52} {t.op:20} {kills:>3}/{args.runs:<3} {','.join(sorted(classes)):16} {rate:6.1%}", flush=True)
     print()
     for op, (k, n) in sorted(per_op.items()):

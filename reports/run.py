@@ -23,17 +23,12 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from multiprocessing import get_context
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, seed, settings
-
-from conformance.running import history, isolation, ops
-from conformance.running.profiles import module_independent_draws
+from conformance.running import isolation, ops
 from conformance.core.case import Case
 from conformance.running.registry import Target, loaded_target
 from conformance.running.history import Call
 from conformance.core.outcome import TargetBroken
-from conformance.running.engine import (COMPILE_SECONDS, DUPLICATE_EXAMPLES, DUPLICATE_RUNS, NOT_RECHECKED,
-                                SAME_PROCESS_RUNS, STATEFUL_EXAMPLES, call, check_case, database_key, edge_runs,
-                                edge_seed, fresh_verdict, note_hang, seen_hang, worker_name)
+from conformance.running.engine import COMPILE_SECONDS, SPEC_CLASSES, Draws, check_case, recheck, run_property
 from conformance.running.seeds import make_seed, versions
 from conformance.judging.open_values import changes, lone_values, observed_open, table
 from conformance.reports.html import eager_note
@@ -65,16 +60,56 @@ def _records(log: Path) -> list[dict]:
 FRESH_RECHECKS = 20  # undeclared divergences per target re-run in a fresh process (each costs a process start)
 
 
-def run_target(target: Target, log: Path, examples: int, seed_value: int, profile: str = "") -> None:
-    """Run ``target``'s properties as pytest does (valid, invalid when it takes them, and the
-    duplicate-heavy scatter property), each edge phase first, logging as it goes; ``profile`` says how
-    many value sets a random case runs as (``conformance.running.profiles.value_sets``)."""
-    stats: Counter = Counter()
+class LogSink:
+    """What the report does with a verdict: count it, log every divergence (declared or not, an
+    undeclared one re-checked in a fresh process first, ``FRESH_RECHECKS`` per target) and the values
+    the spec leaves open, and go on."""
+    stops = False
+
+    def __init__(self, log: Path):
+        self.log, self.stats, self.open_seen = log, Counter(), set()
+
+    def skipped(self, target: Target, case: Case, cls: str) -> None:
+        self.stats["cases"] += 1  # a declared hang seen once stands in for the later cases it covers
+        self.stats["diverges"] += 1
+
+    def judged(self, target: Target, case: Case, verdict, dev, before: list) -> None:
+        for row in observed_open(case, verdict.value) if verdict.value is not None else ():
+            if (key := (row["dtype"], row["inputs"])) not in self.open_seen:  # once per target and run
+                self.open_seen.add(key)
+                _append(self.log, {"kind": "open-value", "target": target.name, "backend": target.backend, **row})
+        self.stats["cases"] += 1
+        self.stats[verdict.cls if not verdict.diverges else "diverges"] += 1
+        if not verdict.diverges:
+            return
+        if dev is None and self.stats["rechecked"] < FRESH_RECHECKS and verdict.cls not in SPEC_CLASSES:
+            self.stats["rechecked"] += 1  # an undeclared divergence: does a fresh process show it too?
+            verdict, dev = recheck(target, case, verdict, before)
+        eager = {"eager_class": check_case(loaded_target(*target.eager), case).cls} if target.eager else {}
+        _append(self.log, {"kind": "divergence", "op": target.op, "target": target.name,
+                           "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
+                           "summary": verdict.detail[:1000], "expected": verdict.expected[:400],
+                           "observed": verdict.observed[:400], "declared": dev is not None,
+                           "reason": dev.reason if dev else "", "case": case.to_json(), **eager,
+                           **({"known": dev.known} if dev and dev.known else {}),
+                           **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
+                           **({"model": dev.model} if dev and dev.model else {}),
+                           **({"unmodelled": True} if dev and dev.blind() else {})})
+
+
+def run_target(target: Target, log: Path, examples: int | None, seed_value: int, profile: str = "nightly") -> None:
+    """Run ``target``'s properties as pytest does (``conformance.running.engine``: the same edge phase,
+    layouts, value sets and judging), logging every verdict as it goes; ``examples`` (None: the
+    profile's) and ``seed_value`` set the random phase."""
+    sink = LogSink(log)
     start = time.monotonic()
+    draws = Draws(profile or "nightly", examples, seed_value)
     try:
-        _run_properties(target, log, examples, seed_value, stats, profile)
+        for kind in ops.kinds(target):
+            run_property(target, kind, draws, sink)
     except TargetBroken as e:  # the target's own code failed: one line for it, no verdicts about the backend
-        stats["adapter_error"] = str(e)
+        sink.stats["adapter_error"] = str(e)
+    stats = sink.stats
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
                   "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
                   "compile_timeouts": stats["compile-timeout"],
@@ -85,68 +120,7 @@ def run_target(target: Target, log: Path, examples: int, seed_value: int, profil
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
 
-def _run_properties(target: Target, log: Path, examples: int, seed_value: int, stats: Counter,
-                    profile: str = "") -> None:
-    open_seen: set = set()
-    for kind in ops.kinds(target):
-        runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
-        strategy = ops.STRATEGIES[kind]
-        count = min(examples, DUPLICATE_EXAMPLES) if kind == "duplicates" else \
-            min(examples, STATEFUL_EXAMPLES) if kind == "stateful" else examples
-        sets = ops.value_sets(target, kind, profile)
-        for label, strat, n in edge_runs(target, kind) + [(kind, strategy(target), -(-count // sets))]:
-            edge = label.startswith("edge:")  # its own fixed seed per (target, label); the random phase takes --seed
-
-            @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck),
-                      print_blob=False)
-            @given(case=strat)
-            def prop(case: Case) -> None:
-                for each in ops.with_value_sets(case, 1 if edge else sets):  # random: its other value sets too
-                    judge(each)
-
-            def judge(case: Case) -> None:
-                hung = seen_hang(target, case)
-                if hung:  # a declared hang seen once stands in for the later cases it covers
-                    stats["cases"] += 1
-                    stats["diverges"] += 1
-                    return
-                other = ops.sibling(case) if kind == "stateful" else None
-                if other is not None:
-                    call(target, other)  # the stateful property: a sibling of the case's signature first
-                before = list(history.log(worker_name(target, case)))
-                verdict = check_case(target, case, runs)
-                note_hang(target, case, verdict)
-                for row in observed_open(case, verdict.value) if verdict.value is not None else ():
-                    if (key := (row["dtype"], row["inputs"])) not in open_seen:  # once per target and run
-                        open_seen.add(key)
-                        _append(log, {"kind": "open-value", "target": target.name, "backend": target.backend, **row})
-                stats["cases"] += 1
-                stats[verdict.cls if not verdict.diverges else "diverges"] += 1
-                if verdict.diverges:
-                    dev = target.declared(verdict.classes, case, verdict.value)
-                    if dev is None and verdict.cls not in NOT_RECHECKED and target.isolated \
-                            and stats["rechecked"] < FRESH_RECHECKS:
-                        stats["rechecked"] += 1  # an undeclared divergence: does a fresh process show it too?
-                        verdict = fresh_verdict(target, case, verdict, before)
-                        dev = target.declared(verdict.classes, case, verdict.value)
-                    eager = {"eager_class": check_case(loaded_target(*target.eager), case, runs).cls} if target.eager else {}
-                    _append(log, {"kind": "divergence", "op": target.op, "target": target.name,
-                                  "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
-                                  "summary": verdict.detail[:1000], "expected": verdict.expected[:400],
-                                  "observed": verdict.observed[:400], "declared": dev is not None,
-                                  "reason": dev.reason if dev else "", "case": case.to_json(), **eager,
-                                  **({"known": dev.known} if dev and dev.known else {}),
-                                  **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
-                                  **({"model": dev.model} if dev and dev.model else {}),
-                                  **({"unmodelled": True} if dev and dev.blind() else {})})
-
-            prop.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
-            prop = seed(edge_seed(target, label) if edge else seed_value)(prop)
-            with module_independent_draws():
-                prop()
-
-
-def _run_by_name(backend: str, name: str, log: Path, examples: int, seed_value: int, device: str = "cpu",
+def _run_by_name(backend: str, name: str, log: Path, examples: int | None, seed_value: int, device: str = "cpu",
                  profile: str = "") -> None:
     """A job process's task: resolve the target by backend and name, then run it on ``device``."""
     from conformance.core import runtime
@@ -195,7 +169,7 @@ def merge(out: Path, parts: list[Path], profile: str, seed_value: int, previous:
     return write(out, profile, seed_value, previous, examples)
 
 
-def run(out: Path, targets: list[Target], examples: int, seed_value: int, profile: str, resume: bool = False,
+def run(out: Path, targets: list[Target], examples: int | None, seed_value: int, profile: str, resume: bool = False,
         previous: list[Path] | Path | None = None, jobs: int = 1, device: str = "cpu") -> Path:
     out.mkdir(parents=True, exist_ok=True)
     log = out / "log.jsonl"

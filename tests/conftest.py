@@ -26,8 +26,10 @@ def _seeds_to_tmp(tmp_path, monkeypatch):
 def found_is_enough(monkeypatch):
     """For a test that asks only whether a divergence is found: no shrinking of the failing case (the
     shrink is most of such a run's time: 23 of 23.4 s for the bool-add mutant)."""
-    from hypothesis import Phase, settings
+    from hypothesis import Phase
 
     from conformance.running import engine as runner
 
-    monkeypatch.setattr(runner, "settings", lambda **kw: settings(phases=[p for p in Phase if p != Phase.shrink], **kw))
+    real = runner.hypothesis_settings
+    monkeypatch.setattr(runner, "hypothesis_settings",
+                        lambda profile, **kw: real(profile, phases=[p for p in Phase if p != Phase.shrink], **kw))

@@ -91,6 +91,20 @@ def test_a_kernel_that_reads_a_view_wrongly_is_caught_only_in_some_layout(bug, f
         run_property(t, "valid")  # ...with it, its fixed-seed edge phase finds it on every run
 
 
+def test_the_report_finds_a_layout_only_bug_as_pytest_does(tmp_path):
+    """One engine: ``conformance report`` hands the same views as pytest, so a target that reads a
+    transposed view in memory order is an undeclared divergence in the report too."""
+    import json
+
+    from conformance.reports.run import run
+
+    t = replace(mutants.MUTANTS["layout-gather-memory-order"].__conformance_target__, backend="mutants")
+    run(tmp_path, [t], examples=2, seed_value=0, profile="ci")
+    found = json.loads((tmp_path / "report.json").read_text())["divergences"]
+    assert [d for d in found if d["target"] == t.name and not d["declared"] and d["class"] == "wrong-value"]
+    assert all(d["declared"] for d in found if d["target"] != t.name)
+
+
 def test_writing_past_a_view_into_its_buffer_is_writing_into_the_input():
     @target("stablehlo.gather", "test:writes-around", region={"style": "take"}, isolated=False, layouts=("offset",))
     def writes_around(operand, start_indices, **_):
@@ -161,3 +175,17 @@ def test_new_dimensions_says_a_layout_was_needed_only_where_the_bare_case_confor
         return np.take(np.asarray(operand) + 1, start_indices[..., 0], axis=0)
 
     assert recheck(off_by_one.__conformance_target__, case, ("wrong-value",)) == "also without"
+
+
+def test_a_user_module_without_layouts_gets_views_and_one_with_c_only_does_not():
+    """Issue 43: a view is a valid numpy array, so a user's target gets Fortran, transposed, strided,
+    negative-stride, broadcast and offset views unless its module says ``LAYOUTS = ("c",)``."""
+    from tests.user_modules import c_only, no_layouts
+
+    (views,), (plain,) = load_backend("tests.user_modules.no_layouts"), load_backend("tests.user_modules.c_only")
+    assert set(views.layouts) == set(layouts.KINDS) and plain.layouts == ("c",)
+    run_property(views, "valid")
+    run_property(plain, "valid")
+    strides = {s for contiguous, s, shape in no_layouts.SEEN if not contiguous and len(shape) >= 1}
+    assert any(not c for c, _, _ in no_layouts.SEEN) and any(min(s) <= 0 for s in strides if s), strides
+    assert all(c for c, _, _ in c_only.SEEN)

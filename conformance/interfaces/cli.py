@@ -94,7 +94,7 @@ def cmd_list(args) -> int:
 
 def cmd_check(args) -> int:
     from conformance.running.report_text import describe_divergence
-    from conformance.running.engine import check_case
+    from conformance.running.engine import judge_given
 
     targets = {t.name: t for t in load_backend(args.backend)}  # a bad --backend first: the first argument
     case = _read_case(args.case, "check")
@@ -104,12 +104,11 @@ def cmd_check(args) -> int:
         print(f"conformance check: --target: expected one of {', '.join(targets)}, got {args.target!r}", file=sys.stderr)
         return 2
     target = targets[args.target]
-    verdict = check_case(target, case)
+    verdict, dev = judge_given(target, case)
     if not verdict.diverges:
         print(f"{target.name}: conform on case {case.id}")
         return 0
     print(describe_divergence(target, case, verdict))
-    dev = target.declared(verdict.classes, case, verdict.value)
     print(f"declared deviation: {dev.reason}" if dev else "not declared")
     return 1
 
@@ -128,7 +127,7 @@ def _admits(target, case) -> bool:
 
 def cmd_probe(args) -> int:
     """Run one case on every installed target whose region admits it; print each verdict."""
-    from conformance.running.engine import check_case
+    from conformance.running.engine import judge_given
 
     case = _read_case(args.case, "probe")
     if case is None:
@@ -138,8 +137,7 @@ def cmd_probe(args) -> int:
         for t in load_backend(backend):
             if not _admits(t, case):
                 continue
-            verdict = check_case(t, case)
-            declared = t.declared(verdict.classes, case, verdict.value) if verdict.diverges else None
+            verdict, declared = judge_given(t, case)
             note = " (declared)" if declared else " (UNDECLARED)" if verdict.diverges else ""
             variants = f"  [{verdict.detail}]" if verdict.detail.startswith("matches variant") else ""
             print(f"{t.name:44} {'/'.join(verdict.classes)}{note}{variants}")
@@ -182,6 +180,11 @@ TABLES = {  # command: (title, what the table is)
     "mlir-table": ("MLIR Broadcastable: the InferDim and verification tables",
                    "How each Broadcastable verifier target answers the trait document's two tables; `?` is a "
                    "dynamic dim."),
+    "guarantee-table": ("The edge phase's guarantee: every index model told from the spec",
+                        "Each index model the suite names (a reading of index values x an out-of-bounds rule, "
+                        "`conformance/judging/index_models.py`) against the constructed edge cases "
+                        "(`conformance/running/constructed.py`), which every profile runs first; "
+                        "`tests/test_edge_guarantee.py` fails where a region could show a model and no case does."),
     "edge-table": ("The judged edge table (elementwise ops at edge inputs)",
                    "The StableHLO elementwise ops at edge inputs (signed zeros, NaN, infinities, integer "
                    "extremes, shift counts past the width), judged by `oracles/stablehlo/elementwise.py` "
@@ -221,6 +224,13 @@ def cmd_mlir_table(args) -> int:
 
     backends = args.backend or installed_backends()
     return _print_table(args, "mlir-table", markdown([t for b in backends for t in load_backend(b) if tabled(t)]))
+
+
+def cmd_guarantee_table(args) -> int:
+    from conformance.interfaces.guarantee_table import markdown
+
+    backends = args.backend or installed_backends()
+    return _print_table(args, "guarantee-table", markdown([t for b in backends for t in load_backend(b)]))
 
 
 def cmd_edge_table(args) -> int:
@@ -328,7 +338,7 @@ def cmd_report(args) -> int:
     if not args.resume:
         out.mkdir(parents=True, exist_ok=True)
         (out / "settings.json").write_text(json.dumps({k: getattr(args, k) for k in RUN_SETTINGS}, indent=1) + "\n")
-    path = run(out, targets, args.examples or PROFILES[args.profile], args.seed, args.profile,
+    path = run(out, targets, args.examples, args.seed, args.profile,
                resume=bool(args.resume), previous=[Path(p) for p in args.previous or ()],
                jobs=args.jobs or os.cpu_count() or 1, device=args.device)
     return _finish(path, args.fail_on)
@@ -480,7 +490,7 @@ def cmd_bisect(args) -> int:
 
 def cmd_replay(args) -> int:
     """Re-run saved seeds: per seed, 'still diverges' or 'fixed'. Exit 1 while any still diverges."""
-    from conformance.running.engine import check_case
+    from conformance.running.engine import judge_given
     from conformance.running.seeds import load_seed
 
     still = 0
@@ -491,7 +501,7 @@ def cmd_replay(args) -> int:
         except (ValueError, KeyError) as e:
             print(f"conformance replay: {e if isinstance(e, ValueError) else f'unknown target {e}'}", file=sys.stderr)
             return 2
-        verdict = check_case(target, seed.case)
+        verdict, _ = judge_given(target, seed.case)
         diverges = verdict.diverges
         still += diverges
         print(f"{path}: {'still diverges (' + verdict.cls + ')' if diverges else 'fixed'}")
@@ -524,6 +534,10 @@ def main(argv: list[str] | None = None) -> int:
                                              "verification tables (Markdown)")
     mlir.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     mlir.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
+    guarantee = sub.add_parser("guarantee-table", help="which constructed edge case tells each index model from the "
+                                                       "spec, per target region (Markdown)")
+    guarantee.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+    guarantee.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
     edge = sub.add_parser("edge-table", help="elementwise ops at edge values, judged by the StableHLO spec where it "
                                              "decides, each target's pick where it does not (Markdown)")
     edge.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
@@ -580,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
-    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "edge-table": cmd_edge_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)

@@ -5,7 +5,7 @@ import pytest
 from conformance.running import engine as runner
 
 
-def run_property(target, kind: str) -> None:
+def _property(target, kind: str) -> None:
     """The property, unless an earlier property of the target already met its adapter error (it was
     reported there, once: no further verdict about the backend can come from the broken target)."""
     if target.name in runner.BROKEN:
@@ -17,24 +17,24 @@ def run_property(target, kind: str) -> None:
 def test_valid(conformance_target):
     """Valid cases in the target's region: the spec's result (any schedule's where updates collide),
     or a declared deviation."""
-    run_property(conformance_target, "valid")
+    _property(conformance_target, "valid")
 
 
 @pytest.mark.conformance_property("invalid")
 def test_invalid(conformance_target):
     """Cases breaking one constraint each: the target rejects them, or declares that it does not."""
-    run_property(conformance_target, "invalid")
+    _property(conformance_target, "invalid")
 
 
 @pytest.mark.conformance_property("duplicates")
 def test_deterministic(conformance_target):
     """Tens of thousands of updates into a few elements, each case run three times: equal results
     (else ``nondeterministic``), each one some schedule's result."""
-    run_property(conformance_target, "duplicates")
+    _property(conformance_target, "duplicates")
 
 
 @pytest.mark.conformance_property("stateful")
 def test_stateful(conformance_target):
     """Each case run right after another case of its signature (zeros of the other sign, values
     reversed): the same verdict as run first (else ``history-dependent``, with the calls it needs)."""
-    run_property(conformance_target, "stateful")
+    _property(conformance_target, "stateful")

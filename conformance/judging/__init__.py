@@ -1,2 +1,2 @@
-"""Judging an outcome against the spec: the verdict per spec op, comparison, class confirmation, value and index models, declaration conditions.
-Imports `conformance.core` and `conformance.oracles`; never `running`, `interfaces` or `reports`."""
+"""Judging an outcome against the spec: the verdict per op, comparison, class confirmation, index and value models, declaration conditions.
+Imports `oracles`, `core` and `strategies`; never `running`, `specs`, `adapters`, `reports` or `interfaces`."""

@@ -154,6 +154,31 @@ def probes(case: Case) -> list[Case]:
     return out
 
 
+def _distinct_int32(case: Case) -> Case:
+    """``case`` with distinct int32 values in every array but the index arrays (its structure kept)."""
+    index_keys = set(start_keys(case)) | {op_spec(case.op).indices}
+    arrays, start = dict(case.arrays), 0
+    for k in sorted(k for k in case.arrays if k not in index_keys):
+        n = case.arrays[k].size
+        arrays[k] = np.arange(start + 1, start + n + 1, dtype=np.int32).reshape(case.arrays[k].shape)
+        start += n
+    result_type = {**case.result_type, "dtype": "int32"} if case.result_type else None
+    return Case(case.op, arrays, dict(case.attrs), result_type=result_type, meta=dict(case.meta))
+
+
+def _differ_somewhere(a, b, cases: list[Case]) -> bool:
+    """Whether index models ``a`` and ``b`` give different results on one of ``cases`` made two-valued-free
+    (``_distinct_int32``): then probes that could not tell them apart say nothing about which it is."""
+    from conformance.judging.index_models import predicted
+
+    for case in cases:
+        distinct = _distinct_int32(case)
+        out = predicted(distinct, b)
+        if out is not None and not fits(distinct, out, a):
+            return True
+    return False
+
+
 def _parts(m) -> int:
     """How many parts a model has beyond the spec: reading steps, and a rule other than the spec's."""
     from conformance.judging.index_models import SPEC_RULE
@@ -198,8 +223,11 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
     # same function as fill; with windows of 1, a negative read as unsigned is a dropped window); then a part that changed nothing on the case itself goes (the class names what
     # the case showed, the probes only rule models out)
     survivors = [m for m in dict.fromkeys(canonical(m, seen) for m in survivors) if not m.is_spec]
-    simplest = min((_parts(m) for m in survivors if not m.unnamed), default=None)
-    survivors = [m for m in survivors if not (m.unnamed and simplest is not None and _parts(m) >= simplest)]
+    named = [m for m in survivors if not m.unnamed]
+    # an unnamed model goes only where it is the same function as a named one no simpler (on the probes'
+    # structures with distinct values: bool or two-valued operands cannot tell fill from a read of position 0)
+    survivors = [m for m in survivors if not (m.unnamed and any(
+        _parts(n) <= _parts(m) and not _differ_somewhere(m, n, seen) for n in named))]
     survivors = [m for m in dict.fromkeys(canonical(m, [case]) for m in survivors) if not m.is_spec]
     if not survivors:
         return replace(verdict, cls="wrong-value", also=(),

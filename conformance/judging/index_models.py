@@ -212,6 +212,29 @@ def fits(case: Case, outcome: Outcome, m: IndexModel) -> bool:
     return _filled_fits(expected, filled, outcome.value)
 
 
+def predicted(case: Case, m: IndexModel) -> Outcome | None:
+    """What model ``m`` gives on ``case``: a value (a filled window holds 0), a rejection, or None where
+    the oracle has no answer."""
+    if _refuses_any(case, m):
+        return Outcome("rejection")
+    try:
+        if case.op == "stablehlo.scatter":
+            from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, normalize
+            from conformance.oracles.stablehlo.scatter_policy import OutOfBoundsUpdate, ScatterVariant
+
+            kw = case.kwargs()
+            ins, ups, si = as_list(kw.pop("inputs")), as_list(kw.pop("updates")), kw.pop("scatter_indices")
+            try:
+                out = evaluate_fast(ins, si, ups, variant=ScatterVariant(m.name, m.reading, m.rule), **normalize(kw))
+            except OutOfBoundsUpdate:
+                return Outcome("rejection")
+            return Outcome("value", out[0] if len(out) == 1 else tuple(out))
+        prediction = _gather_prediction(case, m) if case.op == "stablehlo.gather" else _slice_prediction(case, m)
+    except _Refused:
+        return Outcome("rejection")
+    return None if prediction is None else Outcome("value", prediction[0])
+
+
 def fitting(case: Case, outcome: Outcome, among=None) -> list[IndexModel]:
     return [m for m in (candidates(case) if among is None else among) if fits(case, outcome, m)]
 

@@ -1,17 +1,18 @@
-"""One property per (target, valid|invalid): draw cases in the target's region, judge each outcome,
-fail only on divergences the target has not declared."""
+"""The engine: one function (``run_property``) draws a target's cases of one property, in its region,
+under one profile, judges each outcome and hands every verdict to a sink. pytest fails on the first
+undeclared divergence (``Raise``); ``conformance report`` logs every one (``reports.run.LogSink``)."""
 from __future__ import annotations
 
 import hashlib
 import warnings
 from collections import Counter
-from contextlib import nullcontext
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from hypothesis import given, seed, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis.errors import FlakyFailure
 
 from conformance.running import history, isolation, ops, profiles
+from conformance.running.constructed import call_sequences, constructed_cases
 
 from conformance.core import outcome, runtime
 from conformance.core.case import Case
@@ -167,7 +168,7 @@ def note_hang(target: Target, case: Case, verdict: Verdict) -> None:
 
 
 SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
-NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "nondeterministic", "spec-inconsistency", "history-dependent",
+NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "spec-inconsistency", "history-dependent",
                  "mutates-input")  # a fresh process would judge these on what they are not about
 
 
@@ -213,12 +214,21 @@ def recheck_fresh(target: Target, failure: "UndeclaredDivergence") -> "Undeclare
 
 def fresh_verdict(target: Target, case: Case, verdict: Verdict, before: list) -> Verdict:
     """``verdict`` if a fresh process shows the divergence too, else ``history-dependent`` (with the
-    shortest sequence of the ``before`` calls that brings it back)."""
+    shortest sequence of the ``before`` calls that brings it back). A ``nondeterministic`` verdict (two
+    runs in a row differed) stands where two runs in a fresh process differ too, or where no earlier
+    calls bring the divergence back: one bug, one class, whichever property met it."""
     this = history.Call(target.backend, target.name, case)
     history.TIMEOUT, history.GRACE = TARGET_TIMEOUT, FIRST_CALL_GRACE
-    if judge(case, history.fresh_outcome(this)).diverges:
+    if verdict.cls == "nondeterministic":  # two runs in a row differed: do they in a fresh process too?
+        a, b = history.fresh_outcomes(this)
+        if a.kind != "value" or b.kind != "value" or not same_values(a.value, b.value) or judge(case, a).diverges:
+            return verdict
+        before = before + [this]  # the first run of the two, then the one that differed
+    elif judge(case, history.fresh_outcome(this)).diverges:
         return verdict
-    seq = history.shortest_history(this, before, lambda o: judge(case, o).diverges) or []
+    seq = history.shortest_history(this, before, lambda o: judge(case, o).diverges) or _other_values_first(this)
+    if verdict.cls == "nondeterministic" and not seq:
+        return verdict  # no earlier calls bring it back: nondeterministic, as first seen
     if seq:
         calls = "; ".join(f"{c.target} on {c.case.describe()}" for c in seq[:3]) + (" ..." if len(seq) > 3 else "")
         detail = f"gone in a fresh process; back after {len(seq)} earlier call(s): {calls}. In-run: {verdict.detail}"
@@ -228,6 +238,23 @@ def fresh_verdict(target: Target, case: Case, verdict: Verdict, before: list) ->
     return Verdict("history-dependent", detail, clause="a target is a function of its inputs, whatever ran before",
                    expected=verdict.expected, observed=verdict.observed, value=verdict.value, also=(verdict.cls,),
                    history=tuple(seq))
+
+
+OTHER_VALUES_FIRST = 4  # calls of the case's signature with other values tried before it, at most
+
+
+def _other_values_first(this: history.Call) -> list:
+    """The shortest run of calls of ``this`` case's signature with other values (``constructed.value_variant``)
+    after which it diverges in a fresh process, or []: where the calls logged before it no longer hold the
+    ones that mattered (Hypothesis replayed the shrunk case after its own calls), a ring of buffers or a
+    cache of the signature still shows this way."""
+    from conformance.running.constructed import value_variant
+
+    calls = [history.Call(this.backend, this.target, value_variant(this.case, j)) for j in range(1, OTHER_VALUES_FIRST + 1)]
+    for n in range(1, len(calls) + 1):
+        if judge(this.case, history.fresh_outcome(this, calls[:n])).diverges:
+            return calls[:n]
+    return []
 
 
 def _failure(target: Target, case: Case, verdict: Verdict, before: list) -> "UndeclaredDivergence":
@@ -341,61 +368,151 @@ def _reported(target: Target, e: Exception) -> "UndeclaredDivergence | None":
     return recheck_fresh(target, e)
 
 
-def run_property(target: Target, kind: str) -> Counter:
-    """Run the Hypothesis property for ``target`` on ``kind`` cases: "valid", "invalid",
-    "duplicates" (large duplicate-heavy scatter cases, each run ``DUPLICATE_RUNS`` times) or "stateful"
-    (each valid case run right after a sibling of its signature: ``ops.sibling``). The edge phase
-    (``edge_runs``) comes first, then the profile's random examples."""
+@dataclass(frozen=True)
+class Draws:
+    """What one run draws: the Hypothesis ``profile`` (dev, ci, nightly), the random examples per
+    property (``examples``; None: the profile's count for the target) and the random phase's ``seed``
+    (None: fixed per (target, run) under ``ci``, new draws otherwise). Edge phases always draw the same."""
+    profile: str = "dev"
+    examples: int | None = None
+    seed: int | None = None
+
+    @classmethod
+    def current(cls) -> "Draws":
+        """The loaded Hypothesis profile and ``--examples`` (pytest's settings)."""
+        return cls(settings.get_current_profile_name(), runtime.examples())
+
+    def fixed(self, label: str) -> bool:
+        """Whether run ``label`` draws the same cases on every run and machine (no example database)."""
+        return label.startswith("edge:") or profiles.fixed_draws(self.profile)
+
+    def random_examples(self, target: Target, kind: str) -> int:
+        """The random phase's examples of property ``kind`` of ``target``."""
+        profiles.register()
+        n = self.examples or profiles.random_examples(target.backend, target.op, self.profile) \
+            or settings.get_profile(self.profile).max_examples
+        if kind == "duplicates":
+            return min(n, DUPLICATE_EXAMPLES)
+        if kind == "stateful":
+            return min(n, profiles.stateful_examples(self.profile) or STATEFUL_EXAMPLES)
+        return n
+
+
+class Raise:
+    """What pytest (and the benchmarks) do with a verdict: stop at the first undeclared divergence, which
+    Hypothesis then shrinks; the engine re-checks it in a fresh process and writes its seed."""
+    stops = True
+
+    def judged(self, target: Target, case: Case, verdict: Verdict, dev, before: list) -> None:
+        if verdict.diverges and verdict.cls not in SPEC_CLASSES and dev is None:
+            raise _failure(target, case, verdict, before)
+
+    def skipped(self, target: Target, case: Case, cls: str) -> None:
+        """A case a declared hang seen before stands in for (not run)."""
+
+
+REFUSED: dict[str, set] = {}  # target -> the memory layouts it refuses (in this process)
+
+
+def refuses_layout(target: Target, case: Case, verdict: Verdict, runs: int) -> bool:
+    """Whether ``verdict`` (a rejection of valid ``case``) is the target refusing a memory layout: the same
+    case C-contiguous is not refused. Then said once, in one line naming the layout and the module's
+    ``LAYOUTS`` setting, and the layout is left out for the target from here on (not a ``rejects-valid``
+    verdict per case)."""
+    kinds = {k for k in case.layouts.values() if k != "c"}
+    if not kinds or check_case(target, replace(case, layouts={}), runs).cls == "rejects-valid":
+        return False
+    REFUSED.setdefault(target.name, set()).update(kinds)
+    keep = tuple(k for k in target.layouts if k not in REFUSED[target.name])
+    warnings.warn(f"{target.name} refuses {'/'.join(sorted(kinds))} views ({verdict.observed[:120]}); those cases are "
+                  f"left out: set LAYOUTS = {keep!r} in its module (or layouts= on @target) to say so",
+                  stacklevel=2)
+    return True
+
+
+def recheck(target: Target, case: Case, verdict: Verdict, before: list):
+    """An undeclared divergence before it is logged: (verdict, declaration) after running the case in a
+    fresh process (``fresh_verdict``), for the classes a fresh process can judge on isolated targets."""
+    if verdict.cls in NOT_RECHECKED or not target.isolated:
+        return verdict, None
+    verdict = fresh_verdict(target, case, verdict, before)
+    return verdict, target.declared(verdict.classes, case, verdict.value)
+
+
+CASE_LOG = "CONFORMANCE_CASE_LOG"  # a file every judged case's (target, property, run, case id) is appended to
+
+
+def _log_case(target: Target, kind: str, label: str, case: Case) -> None:
+    import os
+
+    path = os.environ.get(CASE_LOG)
+    if path:
+        with open(path, "a") as f:  # one short line per write: whole lines from parallel workers
+            f.write(f"{target.name}\t{kind}\t{label}\t{case.id}\n")
+
+
+def run_property(target: Target, kind: str, draws: Draws | None = None, sink=None, cases=None) -> Counter:
+    """The engine: run property ``kind`` of ``target`` ("valid", "invalid", "duplicates": large
+    duplicate-heavy scatter cases each run ``DUPLICATE_RUNS`` times, "stateful": each valid case right
+    after a sibling of its signature, ``ops.sibling``) and hand every verdict to ``sink`` (default
+    ``Raise``: fail on the first undeclared divergence). The edge phase (``edge_runs``) comes first, then
+    the random phase as ``draws`` says (default: the loaded profile); every run with the memory layouts
+    the target takes, random valid cases with their value sets. ``cases``: judge these instead of drawing
+    (``conformance check``/``replay``). pytest, ``conformance report``, check, replay and the benchmarks
+    all run targets here and differ only in their sink. Returns the classes seen."""
     if target.name in BROKEN:  # said once, by the property that met it; the others have nothing to judge
         raise outcome.TargetBroken(f"{target.name}: adapter error (reported by its first property): {BROKEN[target.name]}")
-    strategy = ops.STRATEGIES[kind](target)
+    draws = draws or Draws.current()
+    sink = sink or Raise()
     runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
     seen: Counter = Counter()
-    examples = runtime.examples() or profiles.random_examples(target.backend, target.op)
-    if kind == "duplicates":
-        examples = min(examples or DUPLICATE_EXAMPLES, DUPLICATE_EXAMPLES)
-    if kind == "stateful":
-        examples = min(examples or STATEFUL_EXAMPLES, profiles.stateful_examples() or STATEFUL_EXAMPLES)
 
-    def judge(case: Case) -> None:
+    def judge(case: Case, label: str) -> None:
+        _log_case(target, kind, label, case)
         hung = seen_hang(target, case)
         if hung:  # seen once, and the declaration's condition holds: another hang costs seconds
             seen.update((hung,))
+            sink.skipped(target, case, hung)
             return
+        if REFUSED.get(target.name, set()) & set(case.layouts.values()):
+            return  # a layout the target refuses on every case: said once (``refuses_layout``)
         other = ops.sibling(case) if kind == "stateful" else None
         if other is not None:
             call(target, other)  # same signature, other values: the case must not care
         before = list(history.log(worker_name(target, case)))
-        verdict = check_case(target, case, runs)
+        verdict = check_case(target, case, 1 if label == "edge:sequence" else runs)  # a sequence: one call each
+        if verdict.cls == "rejects-valid" and refuses_layout(target, case, verdict, runs):
+            return
         seen.update(verdict.classes)
-        if verdict.diverges and verdict.cls not in SPEC_CLASSES and \
-                target.declared(verdict.classes, case, verdict.value) is None:
-            raise _failure(target, case, verdict, before)
         note_hang(target, case, verdict)
+        dev = target.declared(verdict.classes, case, verdict.value) if verdict.diverges else None
+        sink.judged(target, case, verdict, dev, before)
 
-    value_sets = [1]  # the current phase's: each case, then its other value sets (``OpSpec.values_ref``)
+    if cases is not None:
+        for case in cases:
+            judge(case, "given")
+        return seen
+    for label, strat, n, sets in phases(target, kind, draws):
+        def conforms(case: Case) -> None:
+            for each in ops.with_value_sets(case, sets):  # random valid cases: their other value sets too
+                judge(each, label)  # (this run's label and sets: the test runs before the loop moves on)
 
-    def conforms(case: Case) -> None:
-        for each in ops.with_value_sets(case, value_sets[0]):
-            judge(each)
-
-    phases = edge_runs(target, kind) + [(kind, strategy, examples)]
-    for label, strat, n in phases:
-        value_sets[0] = ops.value_sets(target, kind) if label == kind else 1
-        if value_sets[0] > 1:  # as many values judged, in that many times fewer signatures
-            n = -(-(n or settings().max_examples) // value_sets[0])
-        if kind != "invalid":  # the arrays' memory layouts, where the target takes views
-            strat = with_layouts(strat, target.layouts, label.partition("edge:layout=")[2] or None)
-        fixed = label.startswith("edge:") or profiles.fixed_draws()
-        # a fixed phase: its own seed, no database; any other draws anew, even where Hypothesis would
-        # derandomize every profile (it does wherever the CI variable is set)
-        chosen = {"database": None} if fixed else {"derandomize": False}
-        test = settings(**chosen, **({"max_examples": n} if n else {}))(given(case=strat)(conforms))
-        test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
-        if fixed:
-            test = seed(edge_seed(target, label))(test)
+        if isinstance(strat, list):  # constructed cases: each judged as it is (each is its own minimal case)
+            def test(strat=strat) -> None:
+                for case in strat:
+                    conforms(case)
+        else:
+            fixed = draws.fixed(label)
+            # a fixed run: its own seed, no database; a random one takes the draws' seed, or draws anew (even
+            # where Hypothesis would derandomize every profile: it does wherever the CI variable is set)
+            chosen = {"database": None} if fixed or draws.seed is not None else {"derandomize": False}
+            quiet = {} if sink.stops else {"suppress_health_check": list(HealthCheck), "print_blob": False}
+            test = hypothesis_settings(draws.profile, **chosen, **quiet, max_examples=n)(given(case=strat)(conforms))
+            test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
+            if fixed or draws.seed is not None:
+                test = seed(edge_seed(target, label) if fixed else draws.seed)(test)
         try:
-            with profiles.module_independent_draws() if fixed else nullcontext():
+            with profiles.module_independent_draws():
                 test()
         except (UndeclaredDivergence, FlakyFailure) as e:
             failure = _reported(target, e)
@@ -405,8 +522,57 @@ def run_property(target: Target, kind: str) -> Counter:
             if failure is e:
                 raise
             raise failure from None
-    if kind in ("duplicates", "stateful"):
-        return seen
-    relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
-    UNMATCHED.extend(f"{target.name}: {cls}" for cls in sorted(relevant - set(seen)))
+    if kind in ("valid", "invalid"):
+        relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
+        UNMATCHED.extend(f"{target.name}: {cls}" for cls in sorted(relevant - set(seen)))
     return seen
+
+
+def hypothesis_settings(profile: str, **changes) -> settings:
+    """The Hypothesis settings of one run: ``profile``'s, with ``changes``."""
+    profiles.register()
+    return settings(parent=settings.get_profile(profile), **changes)
+
+
+def phases(target: Target, kind: str, draws: Draws) -> list[tuple[str, object, int, int]]:
+    """The runs of one property: (label, strategy, examples, value sets) for the edge phase (first the
+    constructed cases, ``running.constructed``: a list instead of a strategy; last the call sequences),
+    then the random phase, each strategy with the memory layouts the target takes (a layout run: that
+    layout)."""
+    sets = ops.value_sets(target, kind, draws.profile)
+    n = draws.random_examples(target, kind)
+    built = constructed_cases(target) if kind == "valid" else []
+    sequence = call_sequences(target) if kind == "valid" else []
+    out = [("edge:constructed", built, len(built), 1)] if built else []
+    for label, strat, count in edge_runs(target, kind) + [(kind, ops.STRATEGIES[kind](target), -(-n // sets))]:
+        if kind != "invalid":
+            strat = with_layouts(strat, target.layouts, label.partition("edge:layout=")[2] or None)
+        if label == kind and sequence:  # the call sequences close the edge phase
+            out.append(("edge:sequence", sequence, len(sequence), 1))
+        out.append((label, strat, count, sets if label == kind else 1))
+    return out
+
+
+class Collect:
+    """What ``conformance check``, ``probe`` and ``replay`` do with a verdict: keep it, an undeclared
+    divergence after the same fresh-process recheck as everywhere else, to print."""
+    stops = False
+
+    def __init__(self):
+        self.judgements: list[tuple[Case, Verdict, object]] = []
+
+    def judged(self, target: Target, case: Case, verdict: Verdict, dev, before: list) -> None:
+        if verdict.diverges and dev is None and verdict.cls not in SPEC_CLASSES:
+            verdict, dev = recheck(target, case, verdict, before)
+        self.judgements.append((case, verdict, dev))
+
+    def skipped(self, target: Target, case: Case, cls: str) -> None:
+        """Not met: given cases run one by one, in a fresh run."""
+
+
+def judge_given(target: Target, case: Case) -> tuple[Verdict, object]:
+    """(verdict, declaration or None) of ``target`` on ``case``, judged by the engine as in any run."""
+    sink = Collect()
+    run_property(target, "valid", sink=sink, cases=[case])
+    _, verdict, dev = sink.judgements[-1]
+    return verdict, dev

@@ -63,11 +63,16 @@ def _remote(w: isolation.Worker, call: Call) -> outcome.Outcome:
 
 def fresh_outcome(call: Call, history: list[Call] = ()) -> outcome.Outcome:
     """``call``'s outcome in a new process, after replaying ``history`` there (outcomes ignored)."""
+    return fresh_outcomes(call, history, 1)[0]
+
+
+def fresh_outcomes(call: Call, history: list[Call] = (), times: int = 2) -> list[outcome.Outcome]:
+    """``call``'s outcomes, ``times`` calls in a row in a new process after replaying ``history`` there."""
     w = isolation.Worker()
     try:
         for earlier in history:
             _remote(w, earlier)
-        return _remote(w, call)
+        return [_remote(w, call) for _ in range(times)]
     finally:
         w.close()
         if w.clock is not None:

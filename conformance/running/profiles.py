@@ -25,6 +25,7 @@ VALUE_SETS = {"dev": 3, "nightly": 5}
 
 
 def register() -> None:
+    """Register the suite's profiles with Hypothesis (again: harmless)."""
     for name, examples in PROFILES.items():
         settings.register_profile(name, max_examples=examples, **_COMMON)
 
@@ -42,23 +43,24 @@ def unknown(name: str) -> str:
         return f"no such profile; {hint}expected one of {', '.join(PROFILES)} (default dev)"
 
 
-def fixed_draws() -> bool:
+def fixed_draws(profile: str = "") -> bool:
     """True under the ``ci`` profile: its random phase is seeded per (target, property run) like the
     edge phase and reads no example database, so a fresh run of the README's test command draws the
     same cases on every machine (a gate that passes here passes there; tests run before in the same
     worker can still shift Hypothesis's draws). ``dev`` and ``nightly`` draw new cases each run."""
-    return settings.get_current_profile_name() == "ci" and not FRESH_DRAWS
+    return (profile or settings.get_current_profile_name()) == "ci" and not FRESH_DRAWS
 
 
-def stateful_examples() -> int | None:
-    """The stateful property's random examples under the loaded profile (None: the property's own)."""
-    return CI_STATEFUL_EXAMPLES if settings.get_current_profile_name() == "ci" else None
+def stateful_examples(profile: str = "") -> int | None:
+    """The stateful property's random examples under ``profile`` (default: the loaded one; None: the
+    property's own)."""
+    return CI_STATEFUL_EXAMPLES if (profile or settings.get_current_profile_name()) == "ci" else None
 
 
-def random_examples(backend: str, op: str = "") -> int | None:
-    """The random-phase example count of a target of ``backend`` (for spec op ``op``) under the loaded
-    profile (None: the profile's own count)."""
-    if settings.get_current_profile_name() != "ci":
+def random_examples(backend: str, op: str = "", profile: str = "") -> int | None:
+    """The random-phase example count of a target of ``backend`` (for spec op ``op``) under ``profile``
+    (default: the loaded one; None: the profile's own count)."""
+    if (profile or settings.get_current_profile_name()) != "ci":
         return None
     from conformance.core.opspec import op_spec
 

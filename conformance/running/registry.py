@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from conformance.core import layouts
+
 BUILTIN_BACKENDS = {
     "numpy": "conformance.adapters.numpy",
     "torch": "conformance.adapters.torch",
@@ -169,7 +171,8 @@ def target(op: str, name: str, *, region: dict | None = None, deviations: dict[s
     own adapter module belongs to (``OpSpec.adapters``). ``repro``: ``(case kwargs, case) -> (imports,
     setup lines, call expression)``, the target's own code for a standalone repro script. ``layouts``:
     the memory layouts (``conformance.core.layouts.KINDS``) its array arguments may arrive in, as views;
-    default: the backend module's ``LAYOUTS``, else C-contiguous copies only."""
+    default: the backend module's ``LAYOUTS``, else every kind (a view is a valid numpy array; a module
+    opts out with ``LAYOUTS = ("c",)``)."""
     def wrap(fn):
         fn.__conformance_target__ = Target(
             op, name, fn, dict(region or {}),
@@ -273,7 +276,7 @@ def load_backend(name: str) -> list[Target]:
         seen.add(marked.name)
         _check_region(module_name, marked)
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
-                    layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", ())),
+                    layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", DEFAULT_LAYOUTS)),
                     compiles=bool(getattr(module, "COMPILES", True)))
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
@@ -302,6 +305,9 @@ def _where(e: BaseException) -> str:
 
     frames = traceback.extract_tb(e.__traceback__)
     return f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+
+
+DEFAULT_LAYOUTS = layouts.KINDS  # a module without LAYOUTS: its targets get every kind of view
 
 
 def _layouts(module_name: str, t: Target, default) -> tuple[str, ...]:

@@ -1,0 +1,55 @@
+"""The edge-phase guarantee as a table (``conformance guarantee-table``): for each index op, each index
+model the suite names, the first constructed case of the default user region that tells it from the
+spec; then per target region, how many models it tells apart in how many index dtypes, which it cannot
+show at all (no case of the region moves a window for them) and which structures its draws never have."""
+from __future__ import annotations
+
+import numpy as np
+
+from conformance.running.constructed import construction, named_models
+from conformance.running.registry import Target
+
+
+def _user(op: str) -> Target:
+    return Target(op, f"user:{op}", lambda **_: None, {}, {}, True, False, True, "user")
+
+
+def _value_of(case, dtype: str, name: str) -> str:
+    """The index values of a constructed case, shortly."""
+    from conformance.judging.index_values import components
+
+    values = sorted({int(v) for v, _, _ in components(case)})
+    shown = ", ".join(str(v) for v in values[:4]) + (", ..." if len(values) > 4 else "")
+    return f"`{case.describe()[:90]}` with indices {{{shown}}}"
+
+
+def markdown(targets: list[Target]) -> str:
+    from conformance.judging.index_models import RULES
+
+    lines = []
+    for op in sorted(RULES):
+        built = construction(_user(op))
+        lines += [f"## `{op}`: the default user region", "", "| model | index dtypes told apart | first case (int32 where it applies) |",
+                  "|---|---|---|"]
+        for name in sorted({m.name for d in built.open_models for m in named_models(op, np.dtype(d))}):
+            dtypes = [d for d in built.open_models if (d, name) in built.first]
+            pick = "int32" if ("int32", name) in built.first else (dtypes[0] if dtypes else "")
+            first = _value_of(built.first[(pick, name)], pick, name) if pick else "—"
+            lines.append(f"| `{name}` | {len(dtypes)} ({', '.join(dtypes)}) | {first} |")
+        lines.append("")
+    lines += ["## Per target region", "",
+              "| target (first of its region) | op | constructed cases | models told apart | not showable in the region | structures the region lacks |",
+              "|---|---|---|---|---|---|"]
+    seen = set()
+    for t in sorted(targets, key=lambda t: (t.op, t.name)):
+        key = (t.op, repr(sorted(t.region.items())))
+        if t.op not in RULES or not t.valid or key in seen:
+            continue
+        seen.add(key)
+        built = construction(t)
+        told = sum(len(named_models(t.op, np.dtype(d))) - len(v) for d, v in built.open_models.items())
+        lacking = sorted({m.name for v in built.unreachable.values() for m in v})
+        unmet = sorted({n for v in built.unmet.values() for n in v})
+        lines.append(f"| `{t.name}` | {t.op.removeprefix('stablehlo.')} | {len(built.cases)} | {told} | "
+                     f"{', '.join(f'`{m}`' for m in lacking) or '—'} | {'; '.join(unmet) or '—'} |")
+    return "\n".join(lines)

@@ -1,0 +1,63 @@
+"""Issue 43's guarantee: every named way an index op goes wrong is told from the spec by the edge phase,
+by construction, in every profile. For every built-in target region of the index ops and for a default
+user region, each index model the suite names (``judging.index_models``: a reading of index values x an
+out-of-bounds rule) gives another result than the spec's on at least one constructed edge case, in each
+index dtype where any case of the region can tell it apart; in the default regions, in every dtype. A model
+added later fails here until the edge phase tells it apart. ``conformance guarantee-table`` prints the table."""
+import pytest
+
+from conformance.judging.index_models import RULES
+from conformance.running.constructed import construction, discriminated
+from conformance.running.engine import phases, Draws
+from conformance.running.registry import BUILTIN_BACKENDS, Target, load_backend, missing_requirements
+
+
+def _user(op: str) -> Target:
+    return Target(op, f"user:{op}", lambda **_: None, {}, {}, True, False, True, "user")
+
+
+def _regions() -> dict:
+    """One target per distinct (op, region) of the installed built-in backends' index-op targets."""
+    out = {}
+    for backend in BUILTIN_BACKENDS:
+        if missing_requirements(backend):
+            continue
+        for t in load_backend(backend):
+            if t.op in RULES and t.valid:
+                out.setdefault((t.op, repr(sorted(t.region.items()))), t)
+    return out
+
+
+REGIONS = _regions()
+
+
+@pytest.mark.parametrize("op", sorted(RULES))
+def test_the_default_user_region_tells_every_named_model_apart_in_every_dtype(op):
+    built = construction(_user(op))
+    assert not {k: v for k, v in built.open_models.items() if v}, built.open_models
+    assert not {k: v for k, v in built.unmet.items() if v}, built.unmet
+
+
+@pytest.mark.parametrize("key", sorted(REGIONS), ids=lambda k: REGIONS[k].name)
+def test_every_model_a_region_can_show_is_told_apart(key):
+    built = construction(REGIONS[key])
+    missed = {dtype: sorted(m.name for m in models - built.unreachable[dtype])
+              for dtype, models in built.open_models.items() if models - built.unreachable[dtype]}
+    assert not missed, f"{REGIONS[key].name}: constructed cases do not tell these from the spec: {missed}"
+    for (dtype, name), case in list(built.first.items())[:20]:  # each recorded case does tell it apart
+        assert any(m.name == name for m in discriminated(case, {m for m in _models(case.op, dtype) if m.name == name}))
+
+
+def _models(op, dtype):
+    import numpy as np
+
+    from conformance.running.constructed import named_models
+
+    return named_models(op, np.dtype(dtype))
+
+
+def test_the_constructed_cases_run_first_in_every_profile():
+    t = _user("stablehlo.gather")
+    for profile in ("dev", "ci", "nightly"):
+        label, cases, n, _ = phases(t, "valid", Draws(profile))[0]
+        assert label == "edge:constructed" and n == len(cases) == len(construction(t).cases)
