@@ -110,3 +110,22 @@ def test_the_dropped_zero_constant_model_predicts_only_the_rewrite():
     assert np.array_equal(kept.view(np.uint32), x.view(np.uint32))  # 0 + x is x, signs of zero and all
     sub = Case("stablehlo.subtract", {"lhs": zeros, "rhs": x}, {"constants": ("lhs",)})  # 0 - x is not rewritten
     assert np.array_equal(zero_constant_dropped(sub), zeros - x)
+
+
+def test_subnormal_values_holds_for_an_elementwise_op_and_excuses_its_flush():
+    """Issue 45: the condition read only arrays named inputs/updates/data/operand, so a declaration on an
+    elementwise target (lhs, rhs) never matched; now it holds for every op's value arrays."""
+    import numpy as np
+
+    from conformance.core.case import Case
+    from conformance.judging.conditions import CONDITIONS
+    from conformance.running.engine import judge_given
+    from conformance.running.registry import load_backend
+
+    tiny = np.float32(1e-40)
+    case = Case("stablehlo.multiply", {"lhs": np.array([tiny, 2.0], np.float32), "rhs": np.array([1.0, 3.0], np.float32)},
+                {"rhs_as_scalar": False})
+    assert CONDITIONS["subnormal-values"](case)
+    (t,) = load_backend("tests.user_modules.ftz_multiply")
+    verdict, dev = judge_given(t, case)
+    assert verdict.diverges and dev is not None and dev.when == "subnormal-values"

@@ -188,9 +188,16 @@ def empty_array(case: Case) -> bool:
     return any(a.size == 0 for a in case.arrays.values())
 
 
+def _value_arrays(case: Case) -> list[np.ndarray]:
+    """Every array of ``case`` that holds values, not indices (the op's record names its index array):
+    ``inputs``/``updates``/``data``/``operand`` of an index op, ``lhs``/``rhs``/``operand``/``on_true``... of
+    an elementwise one; a condition on values must hold for every op's arrays (issue 45)."""
+    name = op_spec(case.op).indices
+    return [a for k, a in case.arrays.items() if not (name and k.split("[")[0] == name)]
+
+
 def _float_arrays(case: Case) -> list[np.ndarray]:
-    return [a for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates", "data", "operand")
-            and (a.dtype.kind in "fc" or a.dtype.name == "bfloat16")]
+    return [a for a in _value_arrays(case) if a.dtype.kind in "fc" or a.dtype.name == "bfloat16"]
 
 
 def _min_or_max(case: Case) -> bool:
@@ -255,7 +262,7 @@ def int_beyond_int32(case: Case) -> bool:
     info = np.iinfo(np.int32)
     return any(a.dtype.name in ("int64", "uint64", "uint32") and a.size
                and bool(((a.astype(np.float64) < info.min) | (a.astype(np.float64) > info.max)).any())
-               for k, a in case.arrays.items() if k.split("[")[0] in ("inputs", "updates", "data", "operand"))
+               for a in _value_arrays(case))
 
 
 def updates_element_type_differs(case: Case) -> bool:
