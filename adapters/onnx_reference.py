@@ -7,6 +7,10 @@ subtracting the axis length one step at a time: an index near its dtype's edge r
 """
 from __future__ import annotations
 
+# C-contiguous arrays only, as before issue 43 made every view kind the default: views for this
+# backend's compiled targets cost CI a new compile per layout case; left for a measured follow-up
+LAYOUTS = ("c",)
+
 from conformance.adapters import onnx_nd, onnx_scatter
 from conformance.adapters.broadcast_shapes import onnx_shape_inference_add  # noqa: F401  (mlir.broadcastable target)
 from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets

@@ -5,6 +5,10 @@ support, and that must be a ``crash`` verdict for one case, not the end of the r
 """
 from __future__ import annotations
 
+# C-contiguous arrays only, as before issue 43 made every view kind the default: views for this
+# backend's compiled targets cost CI a new compile per layout case; left for a measured follow-up
+LAYOUTS = ("c",)
+
 import numpy as np
 
 from conformance.adapters.stablehlo_text import (
