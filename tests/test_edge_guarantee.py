@@ -7,13 +7,9 @@ added later fails here until the edge phase tells it apart. ``conformance guaran
 import pytest
 
 from conformance.judging.index_models import RULES
-from conformance.running.constructed import construction, discriminated
+from conformance.running.constructed import construction, discriminated, user_target as _user
 from conformance.running.engine import phases, Draws
-from conformance.running.registry import BUILTIN_BACKENDS, Target, load_backend, missing_requirements
-
-
-def _user(op: str) -> Target:
-    return Target(op, f"user:{op}", lambda **_: None, {}, {}, True, False, True, "user")
+from conformance.running.registry import BUILTIN_BACKENDS, load_backend, missing_requirements
 
 
 def _regions() -> dict:

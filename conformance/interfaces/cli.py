@@ -526,22 +526,17 @@ def main(argv: list[str] | None = None) -> int:
     probe.add_argument("--case", required=True, help="the case as JSON, or @path to a JSON file")
     probe.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
     _add_device(probe)
-    table = sub.add_parser("onnx-table", help="how each ONNX GatherND/ScatterND target treats negative and out-of-range "
-                                              "indices, int32 indices, attributes and duplicates (Markdown)")
-    table.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
-    table.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
-    mlir = sub.add_parser("mlir-table", help="how each Broadcastable verifier target answers the InferDim and "
-                                             "verification tables (Markdown)")
-    mlir.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
-    mlir.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
-    guarantee = sub.add_parser("guarantee-table", help="which constructed edge case tells each index model from the "
-                                                       "spec, per target region (Markdown)")
-    guarantee.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
-    guarantee.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
-    edge = sub.add_parser("edge-table", help="elementwise ops at edge values, judged by the StableHLO spec where it "
-                                             "decides, each target's pick where it does not (Markdown)")
-    edge.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
-    edge.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
+    for command, about in (
+            ("onnx-table", "how each ONNX GatherND/ScatterND target treats negative and out-of-range indices, int32 "
+                           "indices, attributes and duplicates (Markdown)"),
+            ("mlir-table", "how each Broadcastable verifier target answers the InferDim and verification tables (Markdown)"),
+            ("guarantee-table", "which constructed edge case tells each index model from the spec, per target region "
+                                "(Markdown)"),
+            ("edge-table", "elementwise ops at edge values, judged by the StableHLO spec where it decides, each "
+                           "target's pick where it does not (Markdown)")):
+        table = sub.add_parser(command, help=about)
+        table.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
+        table.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
     report = sub.add_parser("report", help="run every (spec op, target) pair and write report.json/report.md")
     report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")
     report.add_argument("--ops", nargs="+", help="spec ops (default: all)")

@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.running.constructed import construction, named_models
+from conformance.running.constructed import construction, named_models, user_target
 from conformance.running.registry import Target
 
 
-def _user(op: str) -> Target:
-    return Target(op, f"user:{op}", lambda **_: None, {}, {}, True, False, True, "user")
-
-
-def _value_of(case, dtype: str, name: str) -> str:
+def _value_of(case) -> str:
     """The index values of a constructed case, shortly."""
     from conformance.judging.index_values import components
 
@@ -28,13 +24,13 @@ def markdown(targets: list[Target]) -> str:
 
     lines = []
     for op in sorted(RULES):
-        built = construction(_user(op))
+        built = construction(user_target(op))
         lines += [f"## `{op}`: the default user region", "", "| model | index dtypes told apart | first case (int32 where it applies) |",
                   "|---|---|---|"]
         for name in sorted({m.name for d in built.open_models for m in named_models(op, np.dtype(d))}):
             dtypes = [d for d in built.open_models if (d, name) in built.first]
             pick = "int32" if ("int32", name) in built.first else (dtypes[0] if dtypes else "")
-            first = _value_of(built.first[(pick, name)], pick, name) if pick else "—"
+            first = _value_of(built.first[(pick, name)]) if pick else "—"
             lines.append(f"| `{name}` | {len(dtypes)} ({', '.join(dtypes)}) | {first} |")
         lines.append("")
     lines += ["## Per target region", "",

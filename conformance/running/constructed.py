@@ -283,6 +283,13 @@ def _may_differ(m, value, dim: int, size: int) -> bool:
 _BUILT: dict[tuple, list[Case]] = {}  # (target, op, region) -> its constructed cases, once per process
 
 
+def user_target(op: str):
+    """A target of ``op`` with the default region, as a user's module without a region declares it."""
+    from conformance.running.registry import Target
+
+    return Target(op, f"user:{op}", lambda **_: None, {}, {}, True, False, True, "user")
+
+
 def constructed_cases(target) -> list[Case]:
     """The constructed edge cases of ``target`` (an index op's target; empty for other ops)."""
     from conformance.judging.index_models import RULES
