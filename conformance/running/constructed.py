@@ -350,7 +350,8 @@ def construction(target) -> Construction:
 
 
 def _source_digest() -> str:
-    """The suite's code, Hypothesis's and numpy's versions: what a construction depends on."""
+    """The code a construction depends on (every layer but the interfaces, the reports and the adapters),
+    Hypothesis's and numpy's versions."""
     import hashlib
     from pathlib import Path
 
@@ -360,8 +361,10 @@ def _source_digest() -> str:
     if not _DIGEST:
         h = hashlib.sha256(f"{hypothesis.__version__} {np.__version__}".encode())
         root = Path(__file__).resolve().parent.parent
-        for path in sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts):
-            h.update(str(path.relative_to(root)).encode() + path.read_bytes())
+        folders = [p for p in sorted(root.iterdir()) if p.is_dir() and p.name not in ("interfaces", "reports", "adapters")]
+        for folder in folders:  # (strategies/ and oracles/ are symlinks: rglob would not enter them)
+            for path in sorted(p for p in folder.resolve().rglob("*.py") if "__pycache__" not in p.parts):
+                h.update(f"{folder.name}/{path.relative_to(folder.resolve())}".encode() + path.read_bytes())
         _DIGEST = h.hexdigest()
     return _DIGEST
 
