@@ -124,6 +124,30 @@ def test_a_bool_gather_reading_outside_is_not_confirmed_as_wrap():
     assert verdict.diverges and verdict.cls == "wrong-value" and t.declared(verdict.classes, case) is None, verdict
 
 
+@target("stablehlo.gather", "wrong:fills-out-of-bounds", isolated=False)
+def fills(operand, start_indices, **attrs):
+    """jax's FILL_OR_DROP gather: an out-of-bounds window is filled (NaN for floats)."""
+    attrs.pop("result_type", None)
+    return evaluate_fast(operand, start_indices, variant=GATHER_VARIANTS["fill"], **normalize(attrs))[0]
+
+
+def test_a_fill_on_a_scalar_result_is_confirmed_as_fill():
+    """A gather whose result is a single element (0-d): the fill model is proven on the probes (CI of
+    2026-11-27 named it wrong-value: every prediction of a 0-d result was a numpy scalar, so no model
+    was the same function as fill and the unnamed 'low side clamped' one stood beside it)."""
+    from conformance.running.registry import Deviation
+
+    t = fills.__conformance_target__
+    t.deviations = {"fill": [Deviation("fill", "declared on purpose")]}
+    case = Case("stablehlo.gather", {"operand": np.arange(18.0).reshape(3, 3, 1, 2),
+                                     "start_indices": np.array([3], np.int16)},
+                dict(offset_dims=(), collapsed_slice_dims=(0, 1, 2, 3), operand_batching_dims=(),
+                     start_indices_batching_dims=(), start_index_map=(1,), index_vector_dim=0,
+                     slice_sizes=(1, 1, 1, 1), indices_are_sorted=False))
+    verdict = check_case(t, case)
+    assert verdict.cls == "fill" and t.declared(verdict.classes, case) is not None, verdict
+
+
 @target("stablehlo.gather", "wrong:writes-into-operand", region={"style": "take"}, isolated=False)
 def mutating(operand, start_indices, **attrs):
     attrs.pop("result_type", None)

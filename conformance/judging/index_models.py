@@ -213,8 +213,8 @@ def fits(case: Case, outcome: Outcome, m: IndexModel) -> bool:
 
 
 def predicted(case: Case, m: IndexModel) -> Outcome | None:
-    """What model ``m`` gives on ``case``: a value (a filled window holds 0), a rejection, or None where
-    the oracle has no answer."""
+    """What model ``m`` gives on ``case``: a value (a filled window holds the dtype's first fill constant,
+    so that the value fits ``m`` itself), a rejection, or None where the oracle has no answer."""
     if _refuses_any(case, m):
         return Outcome("rejection")
     try:
@@ -232,7 +232,13 @@ def predicted(case: Case, m: IndexModel) -> Outcome | None:
         prediction = _gather_prediction(case, m) if case.op == "stablehlo.gather" else _slice_prediction(case, m)
     except _Refused:
         return Outcome("rejection")
-    return None if prediction is None else Outcome("value", prediction[0])
+    if prediction is None:
+        return None
+    value, filled = np.asarray(prediction[0]), np.asarray(prediction[1])
+    if filled.any():
+        value = value.copy()
+        value[filled] = np.asarray(fill_constants(value.dtype)[0]).astype(value.dtype)
+    return Outcome("value", value)
 
 
 def fitting(case: Case, outcome: Outcome, among=None) -> list[IndexModel]:
