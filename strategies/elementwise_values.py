@@ -36,7 +36,8 @@ class ValueRegion:
     forms: tuple[str, ...] = ("tensor", "rank0")
     directions: tuple[str, ...] = DIRECTIONS
     scenario: str | None = None
-    scalar: str | None = None  # "zero": a language-scalar rhs is a zero of either sign (where constants meet caches)
+    scalar: str | None = None  # "zero": a language-scalar rhs is a zero of either sign (where constants meet
+    # caches); "+0" / "-0": of that sign
     ranks: tuple[int, ...] = ()  # a tensor's rank, drawn from these (default ``TENSOR_RANKS``)
     tail: bool = False  # rank 1 of a size 7 past a multiple of 8 (``TAIL_SIZES``): the grid's last pairs in the tail
     constants: bool = False  # the target takes operands as compile-time constants (attrs["constants"] names them)
@@ -115,8 +116,9 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
     cols = [column([g[i] for g in grid], name) for i in range(paired)]
     if form == "scalar":  # the rhs is one value, the lhs meets it with every edge value
         rhs = cols[1][:1].reshape(())
-        if region.scalar == "zero":
-            rhs = column([draw(st.sampled_from([0.0, -0.0])) if name not in INTS + BOOL else 0], name).reshape(())
+        if region.scalar:  # "zero": either sign; "+0" / "-0": that one
+            zeros = {"zero": [0.0, -0.0], "+0": [0.0], "-0": [-0.0]}[region.scalar]
+            rhs = column([draw(st.sampled_from(zeros)) if name not in INTS + BOOL else 0], name).reshape(())
         cols = [column(values if scenario == "meet" else [g[0] for g in grid], name), rhs]
     elif form == "rank0":
         cols = [c.reshape(()) for c in cols]
@@ -189,7 +191,12 @@ def edge_runs_of(op: str):
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:
             out.append({"scenario": "meet", "forms": ("scalar",), "edge_examples": FORM_EDGE_EXAMPLES})
-            out.append({"scenario": "meet", "forms": ("scalar",), "scalar": "zero", "edge_examples": FORM_EDGE_EXAMPLES})
+            # a zero of each sign in each float type (a constant cached by == mixes them up), a zero for the rest
+            signed = [t for t in types if t in FLOATS + COMPLEX]
+            out += [run for zero in ("+0", "-0") for run in per_type(signed, forms=("scalar",), scalar=zero)]
+            if len(signed) < len(types):
+                out.append({"scenario": "meet", "forms": ("scalar",), "scalar": "zero",
+                            "dtypes": tuple(t for t in types if t not in signed), "edge_examples": 2})
         return out
     return runs
 

@@ -319,7 +319,7 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
     if kind == "invalid":
         return [("edge:invalid", ops.invalid_cases(target), INVALID_EDGE_EXAMPLES)] + corner_runs(target, kind)
     if kind == "stateful":  # where constants meet caches (a language-scalar zero), then a few of any kind
-        runs = [(label, strategy, n) for label, strategy, n in edge_runs(target, "valid") if "scalar=zero" in label]
+        runs = [(label, strategy, n) for label, strategy, n in edge_runs(target, "valid") if "scalar=" in label]
         return runs + [("edge:stateful", ops.valid_cases(target).filter(ops.substantive), STATEFUL_EDGE_EXAMPLES)]
     return []
 
