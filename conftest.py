@@ -1,6 +1,11 @@
 # A checkout runs the suite with its plugin: `pytest -n auto --backend=torch`. (An installed suite
-# opts in with `pytest -p conformance.interfaces.plugin --pyargs conformance`; installing it loads nothing.)
-pytest_plugins = ["conformance.interfaces.plugin"]
+# opts in with `pytest -p conformance.plugin --pyargs conformance`; installing it loads nothing.)
+import sys
+
+# Not again where `-p conformance.plugin` already registered it (a run from another folder against this
+# checkout's editable install loads this file too): one module under two names is a pytest error.
+pytest_plugins = [] if {"conformance.plugin", "conformance.interfaces.plugin"} & set(sys.modules) else \
+    ["conformance.interfaces.plugin"]
 
 
 def pytest_ignore_collect(collection_path, config):

@@ -123,9 +123,28 @@ def choose(spec: str, package: str, index: Callable[[str], list[str]] | None = N
     return sorted({v.strip() for v in spec.split(",") if v.strip()}, key=Version)
 
 
+def borrowed_sites() -> list[str]:
+    """The site folders of the running interpreter (its site-packages and the user's), where the suite,
+    numpy and the user's other packages are installed, however they were: a regular install, a wheel, or
+    an editable one (whose import hook a ``.pth`` file in that folder sets up)."""
+    folders = list(site.getsitepackages())
+    if site.ENABLE_USER_SITE and os.path.isdir(site.getusersitepackages()):
+        folders.append(site.getusersitepackages())
+    return folders
+
+
 def venv_probe(package: str, script: Path, folder: Path) -> Callable[[str], str]:
     """A probe that installs ``package==version`` into ``folder/<package>-<version>`` (once) and runs
-    ``script`` there: good on exit 0, bad on exit 1, skip otherwise (it did not install, or could not run)."""
+    ``script`` there: good on exit 0, bad on exit 1, skip otherwise (it did not install, or could not run),
+    with the reason kept in ``probe.reasons[version]``. Behind its own site-packages the environment sees
+    ``borrowed_sites()``, each added as a site folder (``site.addsitedir``: its ``.pth`` files run, so an
+    editable install of the suite imports there as it does here)."""
+    reasons: dict[str, str] = {}
+
+    def last_line(text: str) -> str:
+        lines = [line for line in text.strip().splitlines() if line.strip()]
+        return lines[-1][:200] if lines else "no output"
+
     def probe(version: str) -> str:
         env_dir = folder / f"{package}-{version}"
         python = env_dir / "bin" / "python"
@@ -134,15 +153,20 @@ def venv_probe(package: str, script: Path, folder: Path) -> Callable[[str], str]
             purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                      capture_output=True, text=True, check=True).stdout.strip()
             # behind its own site-packages: this environment's packages (numpy and the script's other needs)
-            (Path(purelib) / "_conformance_borrowed.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+            (Path(purelib) / "_conformance_borrowed.pth").write_text(
+                "".join(f"import site; site.addsitedir({d!r})\n" for d in borrowed_sites()))
             done = subprocess.run([str(python), "-m", "pip", "install", "-q", f"{package}=={version}"],
                                   capture_output=True, text=True, timeout=1800)
             if done.returncode != 0:
+                reasons[version] = f"pip install {package}=={version} failed: {last_line(done.stderr or done.stdout)}"
                 return SKIP
             (env_dir / "installed").write_text(version)
         run = subprocess.run([str(python), str(script)], capture_output=True, text=True, timeout=600,
                              env={k: v for k, v in os.environ.items() if k != "PYTHONHOME"})
+        if run.returncode not in (0, 1):
+            reasons[version] = f"the repro script exited {run.returncode}: {last_line(run.stderr or run.stdout)}"
         return {0: GOOD, 1: BAD}.get(run.returncode, SKIP)
+    probe.reasons = reasons
     return probe
 
 

@@ -80,7 +80,13 @@ def test_pytest_lines_collect(line, tmp_path):
         (pkg / "my_targets.py").write_text(
             "import numpy as np\nfrom conformance.running.registry import target\n\n"
             "@target('stablehlo.add', 'mybackend:add', region={'dtypes': ('float32',)})\n"
-            "def add(lhs, rhs, **_):\n    return np.add(lhs, rhs)\n")
+            "def add(lhs, rhs, **_):\n    return np.asarray(np.add(lhs, rhs))\n")
+    if "--pyargs" in args:  # the line for a user's own repository: run there (a folder outside the checkout)
+        done = subprocess.run([sys.executable, "-m", "pytest", *args, "--examples", "1", "-p", "no:cacheprovider"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=900,
+                              env={**_env(), "PYTHONPATH": str(tmp_path)})
+        assert done.returncode == 0 and re.search(r"\d+ passed", done.stdout), done.stdout[-1500:] + done.stderr[-1500:]
+        return
     done = subprocess.run([sys.executable, "-m", "pytest", *args, "--collect-only", "-q", "-p", "no:cacheprovider"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600,
                           env={**_env(), "PYTHONPATH": str(tmp_path)})

@@ -1,7 +1,9 @@
 """The repro contract, on a user's own backend module (outside adapters/, no ``repro=`` snippet): the
 script imports the target from its module and says so, prints versions, the spec URL and clause and
 the case, and exits 1 while the bug is there, 0 once it is fixed, 2 when it cannot run (a broken
-import); ``conformance repro --check`` runs it in a fresh interpreter and reads that code."""
+import); ``conformance repro --check`` runs it in a fresh interpreter and reads that code, with the same
+convention as ``replay``; ``conformance bisect`` names the release of a package that brought the bug in,
+with the suite installed as the README installs it (editable)."""
 import os
 import subprocess
 import sys
@@ -50,9 +52,14 @@ def test_a_user_targets_script_exits_1_then_0_once_fixed_and_2_when_it_cannot_ru
     for said in ("versions: numpy ", "python ", "spec: https://github.com/openxla/stablehlo/",
                  "clause: maximum", "case ", "first differences: at (0,): expected np.float32(nan), observed np.float32(0.0)"):
         assert said in buggy.stdout, (said, buggy.stdout)
-    assert _run([sys.executable, "-m", "conformance.interfaces.cli", "repro", "--check", "seed.json"], project).returncode == 0
+    # one exit convention: repro --check, replay and check exit 1 while the divergence is present, 0 once fixed
+    cli = [sys.executable, "-m", "conformance.interfaces.cli"]
+    assert _run(cli + ["repro", "--check", "seed.json"], project).returncode == 1
+    assert _run(cli + ["replay", "seed.json"], project).returncode == 1
     (project / "my_backend.py").write_text(MODULE.format(first="", body=FIXED))
     assert _run([sys.executable, "repro.py"], project).returncode == 0
+    assert _run(cli + ["repro", "--check", "seed.json"], project).returncode == 0
+    assert _run(cli + ["replay", "seed.json"], project).returncode == 0
     (project / "my_backend.py").write_text(MODULE.format(first="import a_package_nobody_installed", body=BUGGY))
     broken = _run([sys.executable, "repro.py"], project)
     assert broken.returncode == 2 and "could not run: ModuleNotFoundError" in broken.stdout, broken.stdout + broken.stderr
@@ -90,3 +97,36 @@ def test_a_user_scalarization_targets_script_measures_the_scalar_forms(tmp_path)
     assert buggy.returncode == 1 and "the scalar forms" in buggy.stdout, buggy.stdout + buggy.stderr
     (tmp_path / "my_elementwise.py").write_text(SCALARIZATION.format(tensor="np.maximum"))
     assert _run([sys.executable, "repro.py"], tmp_path).returncode == 0
+
+
+def _wheel(folder, version: str, bug: bool):
+    """A wheel of ``conformance-twover`` (module ``twover``, ``BUG = bug``), written by hand."""
+    import zipfile
+
+    info = f"conformance_twover-{version}.dist-info"
+    files = {"twover.py": f"BUG = {bug}\n",
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: conformance-twover\nVersion: {version}\n",
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    files[f"{info}/RECORD"] = "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"])
+    with zipfile.ZipFile(folder / f"conformance_twover-{version}-py3-none-any.whl", "w") as z:
+        for name, text in files.items():
+            z.writestr(name, text)
+
+
+def test_bisect_names_the_first_bad_release_under_the_readmes_editable_install(project, tmp_path):
+    """Each release runs in a throwaway environment that sees the suite however it is installed here
+    (this checkout's is editable, as the README installs it): before, every release was skipped, without
+    a reason, because the editable import hook was not visible there."""
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    for version, bug in (("1.0.0", False), ("1.1.0", False), ("2.0.0", True)):
+        _wheel(wheels, version, bug)
+    (project / "my_backend.py").write_text(MODULE.format(  # (twover imported in the call: only the environments bisect makes have it)
+        first="", body=f"({BUGGY} if __import__('twover').BUG else {FIXED})"))
+    env = {**os.environ, "PYTHONPATH": str(project), "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(wheels),
+           "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    done = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "bisect", "seed.json", "--package",
+                           "conformance-twover", "--versions", "1.0.0,1.1.0,2.0.0", "--env-dir", str(tmp_path / "envs")],
+                          cwd=project, capture_output=True, text=True, timeout=600, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "last good 1.1.0, first bad 2.0.0" in done.stdout, done.stdout

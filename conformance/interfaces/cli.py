@@ -433,8 +433,9 @@ def cmd_repro(args) -> int:
 
 
 def _check_script(text: str) -> int:
-    """Run a repro script in a fresh interpreter and say what its exit code means; 0 where it shows the
-    divergence (exit 1), 1 where the target now agrees (exit 0), 2 where the script could not run."""
+    """Run a repro script in a fresh interpreter and say what its exit code means; the suite's one exit
+    convention: 1 while the divergence is present (the script's exit 1, or its process killed by a
+    signal: a crash reproduces), 0 once the target agrees, 2 where the script could not run."""
     import subprocess
     import tempfile
 
@@ -448,7 +449,7 @@ def _check_script(text: str) -> int:
     said = (done.stdout + done.stderr).strip().splitlines()
     if done.returncode not in (0, 1) and said:
         print(said[-1], file=sys.stderr)  # what stopped it
-    return {1: 0, 0: 1}.get(done.returncode, 2)
+    return done.returncode if done.returncode in (0, 1) else 1 if done.returncode < 0 else 2
 
 
 def cmd_bisect(args) -> int:
@@ -479,7 +480,8 @@ def cmd_bisect(args) -> int:
 
         def said(version: str) -> str:
             answer = probe(version)
-            print(f"{args.package} {version}: {answer}", flush=True)
+            why = getattr(probe, "reasons", {}).get(version) if answer == "skip" else None
+            print(f"{args.package} {version}: {answer}" + (f" ({why})" if why else ""), flush=True)
             return answer
 
         result = search(versions, said, args.package)

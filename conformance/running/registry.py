@@ -275,6 +275,8 @@ def load_backend(name: str) -> list[Target]:
             continue
         seen.add(marked.name)
         _check_region(module_name, marked)
+        if name not in BUILTIN_BACKENDS:  # (the built-in ones: their own tests call every target)
+            _check_signature(module_name, marked)
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
                     layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", DEFAULT_LAYOUTS)),
                     compiles=bool(getattr(module, "COMPILES", True)))
@@ -354,6 +356,65 @@ def _check_region(module_name: str, t: Target) -> None:
         spec.region(t.region)
     except (TypeError, ValueError) as e:
         raise BackendError(f"{module_name}: target {t.name!r}: region {t.region}: {e}") from None
+
+
+_ARGUMENTS: dict[str, frozenset] = {}  # (op, region) -> the keyword arguments a call passes
+
+
+def _arguments(t: Target) -> frozenset:
+    """The keyword arguments a call of ``t`` passes: those of one valid case of its region (the op's
+    arrays and attributes), and ``result_type``."""
+    key = f"{t.op}|{sorted(t.region.items())!r}"
+    if key not in _ARGUMENTS:
+        from hypothesis import HealthCheck, Phase, given, settings
+
+        from conformance.running.ops import valid_cases
+
+        drawn = []
+
+        @settings(database=None, max_examples=1, phases=[Phase.generate], derandomize=True,
+                  suppress_health_check=list(HealthCheck))
+        @given(valid_cases(t))
+        def one(case):
+            drawn.append(case)
+
+        import warnings
+
+        from hypothesis.errors import HypothesisSideeffectWarning
+
+        with warnings.catch_warnings():  # (drawn while pytest configures itself: no test runs yet)
+            warnings.simplefilter("ignore", HypothesisSideeffectWarning)
+            one()
+        _ARGUMENTS[key] = frozenset(drawn[0].kwargs()) | {"result_type"}
+    return _ARGUMENTS[key]
+
+
+def _check_signature(module_name: str, t: Target) -> None:
+    """A target's function takes the keyword arguments its op passes (checked at load, on one valid case
+    of its region): every parameter without a default is one of them, and each of them is a parameter
+    unless the function has a ``**`` parameter; else one line naming the target and the argument."""
+    try:
+        params = inspect.signature(t.fn).parameters
+    except (TypeError, ValueError):  # a callable without a signature to read: its calls will say
+        return
+    passed = _arguments(t)
+    shown = f"{getattr(t.fn, '__name__', 'the function')}({', '.join(params)})"
+    for n, p in params.items():
+        if p.default is p.empty and p.kind is p.POSITIONAL_ONLY:
+            raise BackendError(f"{module_name}: target {t.name!r}: {shown}: parameter {n!r} is positional-only; "
+                               f"the suite passes keyword arguments ({', '.join(sorted(passed))})")
+        if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in passed:
+            import difflib
+
+            close = difflib.get_close_matches(n, sorted(passed), n=1)
+            raise BackendError(f"{module_name}: target {t.name!r}: {shown}: {t.op} passes no {n!r}"
+                               f"{f'; did you mean {close[0]!r}?' if close else ''} (it passes "
+                               f"{', '.join(sorted(passed))})")
+    if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        extra = sorted(n for n in passed - {"result_type"} if n not in params)
+        if extra:
+            raise BackendError(f"{module_name}: target {t.name!r}: {shown} does not take {extra[0]!r}, which {t.op} "
+                               f"passes: add it, or a ** parameter (def f(..., **attrs))")
 
 
 def _marked(module) -> list[Target]:
