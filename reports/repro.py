@@ -129,8 +129,15 @@ def _own_code(seed: Seed):
 
     try:
         t = loaded_target(seed.backend, seed.target)
-    except (BackendError, KeyError) as e:
+    except BackendError as e:
         raise NoRepro(f"conformance repro: cannot load target {seed.target!r} of backend {seed.backend!r} ({e})") from None
+    except KeyError:
+        from conformance.core.choices import expected_one_of
+        from conformance.running.registry import load_backend
+
+        names = [x.name for x in load_backend(seed.backend)]
+        raise NoRepro(f"conformance repro: --target: backend {seed.backend!r} has no target {seed.target!r}: "
+                      f"{expected_one_of(seed.target, names)}") from None
     if t.repro is None:
         return _through_the_target(t, seed)
     try:

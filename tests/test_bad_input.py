@@ -64,8 +64,12 @@ def test_pytest_bad_input_is_one_line_and_a_usage_error(folder, args, words):
 
 CLI_CASES = [
     (["report", "--backends", "torchh"], "did you mean 'torch'"),
-    (["report", "--ops", "stablehlo.gathr"], "--ops"),
-    (["report", "--profile", "nightlly"], "--profile"),
+    (["report", "--ops", "stablehlo.gathr"], "--ops: expected one of stablehlo.gather"),
+    (["report", "--ops", "stablehlo.gathr"], "did you mean 'stablehlo.gather'?"),
+    (["report", "--profile", "nightlly"], "--profile: expected one of dev, ci, nightly, got 'nightlly'; did you mean"),
+    (["report", "--backends", "numpyy"], "--backends numpyy"),
+    (["repro", "--case", "@tests/cases/partial_window_general_add.json", "--target", "numpy:take"],
+     "did you mean 'numpy:take["),
     (["report", "--examples", "0"], "--examples"),
     (["report", "--fail-on", "sometimes"], "--fail-on"),
     (["list", "--backend", "torchh"], "did you mean 'torch'"),

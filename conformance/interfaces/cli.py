@@ -12,6 +12,7 @@ from conformance.running import compile_cache
 
 from conformance.core import runtime
 from conformance.core.case import Case
+from conformance.core.choices import expected_one_of
 from conformance.running.registry import BUILTIN_BACKENDS, OPT_IN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
 
 
@@ -101,7 +102,7 @@ def cmd_check(args) -> int:
     if case is None:
         return 2
     if args.target not in targets:
-        print(f"conformance check: --target: expected one of {', '.join(targets)}, got {args.target!r}", file=sys.stderr)
+        print(f"conformance check: --target: {expected_one_of(args.target, targets)}", file=sys.stderr)
         return 2
     target = targets[args.target]
     verdict, dev = judge_given(target, case)
@@ -286,11 +287,11 @@ def cmd_report(args) -> int:
         print(f"conformance report: {e}", file=sys.stderr)
         return 2
     if args.profile not in PROFILES:
-        print(f"conformance report: --profile: expected one of {', '.join(PROFILES)}, got {args.profile!r}", file=sys.stderr)
+        print(f"conformance report: --profile: {expected_one_of(args.profile, PROFILES)}", file=sys.stderr)
         return 2
     unknown = [o for o in args.ops or () if o not in ops.names()]
     if unknown:
-        print(f"conformance report: --ops: expected names from {', '.join(ops.names())}, got {unknown[0]!r}", file=sys.stderr)
+        print(f"conformance report: --ops: {expected_one_of(unknown[0], ops.names(), many=30)}", file=sys.stderr)
         return 2
     targets = []
     for name in args.backends:
@@ -298,7 +299,11 @@ def cmd_report(args) -> int:
         if missing:
             print(f"conformance report: --backends {name}: not installed (missing {', '.join(missing)})", file=sys.stderr)
             return 2
-        targets += [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+        try:
+            targets += [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+        except BackendError as e:  # (its line names --backend: this command's option is --backends)
+            print(f"conformance report: {str(e).replace('--backend ', '--backends ', 1)}", file=sys.stderr)
+            return 2
     if args.targets:
         from fnmatch import fnmatchcase
 
@@ -499,9 +504,13 @@ def cmd_replay(args) -> int:
     for path in args.seeds:
         try:
             seed = load_seed(path)
-            target = {t.name: t for t in load_backend(seed.backend)}[seed.target]
-        except (ValueError, KeyError) as e:
-            print(f"conformance replay: {e if isinstance(e, ValueError) else f'unknown target {e}'}", file=sys.stderr)
+            targets = {t.name: t for t in load_backend(seed.backend)}
+            target = targets[seed.target]
+        except ValueError as e:
+            print(f"conformance replay: {e}", file=sys.stderr)
+            return 2
+        except KeyError:
+            print(f"conformance replay: {path}: target: {expected_one_of(seed.target, targets)}", file=sys.stderr)
             return 2
         verdict, _ = judge_given(target, seed.case)
         diverges = verdict.diverges

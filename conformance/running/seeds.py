@@ -60,7 +60,10 @@ def load_seed(path: str | Path) -> Seed:
                     d.get("date", ""), tuple(Call.from_json(c) for c in d.get("history", ())))
     except FileNotFoundError:
         raise ValueError(f"seed {path}: no such file") from None
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+    except KeyError as e:
+        raise ValueError(f"seed {path}: expected a seed file (JSON with backend, target, class, case), "
+                         f"missing key {e}") from None
+    except (json.JSONDecodeError, TypeError, ValueError) as e:
         raise ValueError(f"seed {path}: expected a seed file (JSON with backend, target, class, case), {e}") from None
 
 
