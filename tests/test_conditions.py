@@ -129,3 +129,46 @@ def test_subnormal_values_holds_for_an_elementwise_op_and_excuses_its_flush():
     (t,) = load_backend("tests.user_modules.ftz_multiply")
     verdict, dev = judge_given(t, case)
     assert verdict.diverges and dev is not None and dev.when == "subnormal-values"
+
+
+def test_a_declaration_whose_condition_never_holds_for_its_op_is_refused_in_one_line():
+    from conformance.running.registry import BackendError, load_backend
+
+    with pytest.raises(BackendError) as info:
+        load_backend("tests.user_modules.never_when")
+    said = str(info.value)
+    assert "\n" not in said and "'never:add'" in said and "when = 'negative-start' never holds for stablehlo.add" in said
+    assert "stablehlo.gather" in said  # where it does hold
+
+
+def _ops_drawn():
+    from conformance.core.opspec import spec_ops
+
+    return [op for op in spec_ops() if op != "mlir.scalarization"]  # (its region has no default: no user region)
+
+
+@pytest.mark.parametrize("op", _ops_drawn())
+def test_every_condition_that_holds_on_a_drawn_case_is_claimed_for_its_op(op):
+    """``can_hold`` is never too narrow (that would refuse a declaration that can apply): every condition
+    that holds on a case the op's strategies draw (valid, invalid, each edge scenario) claims the op."""
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    from conformance.core.opspec import op_spec
+    from conformance.judging.conditions import CONDITIONS, can_hold
+    from conformance.running import ops
+    from conformance.running.constructed import user_target
+
+    t = user_target(op)
+    runs = [(ops.valid_cases(t), 40)] + ([(ops.invalid_cases(t), 40)] if op_spec(op).invalid_ref else [])
+    runs += [(ops.valid_cases(t, **{k: v for k, v in f.items() if k != "edge_examples"}), 3)
+             for f in map(dict, ops.edge_scenarios(t))]
+    held = set()
+    for strategy, n in runs:
+        @settings(database=None, max_examples=n, phases=[Phase.generate], derandomize=True, deadline=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(strategy)
+        def sweep(case):
+            held.update(name for name in CONDITIONS if name not in held and holds(name, case))
+        sweep()
+    assert held, op
+    assert not [name for name in held if not can_hold(name, op)]

@@ -179,8 +179,10 @@ def subnormal_values(case: Case) -> bool:
 
 
 def zero_size_batch(case: Case) -> bool:
-    """The start indices have a zero-size dim (so the result has no batch elements)."""
-    return 0 in index_array(case).shape
+    """The start indices have a zero-size dim (so the result has no batch elements). (An op without
+    indices has none: ``index_array`` gives an empty stand-in there, which once made this hold for
+    every elementwise case.)"""
+    return bool(op_spec(case.op).indices) and 0 in index_array(case).shape
 
 
 def empty_array(case: Case) -> bool:
@@ -666,6 +668,61 @@ CONDITIONS = {
     "inputs-permuted-layout": inputs_permuted_layout,
     "infinite-imaginary-scalar": infinite_imaginary_scalar,
 }
+
+
+# Which spec ops a condition can hold for (what arrays and attributes it reads); a condition not named
+# here reads element values and holds for every op with arrays. ``can_hold`` answers it; a declaration
+# whose ``when`` can hold for none of its target's op is refused when its file loads (``registry``).
+_DIMENSION_OPS = ("stablehlo.gather", "stablehlo.scatter")
+_INDEX_OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND", "stablehlo.dynamic_slice",
+              "stablehlo.dynamic_update_slice")
+_WINDOW_OPS = ("stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice")
+_SCATTER_OPS = ("stablehlo.scatter", "onnx.ScatterND")
+_OPERAND_OPS = _INDEX_OPS + ("stablehlo.negate", "stablehlo.abs")
+_MLIR_TYPE_OPS = ("mlir.broadcastable", "mlir.elementwise", "mlir.scalarization")
+_BINARY = ("stablehlo.add", "stablehlo.subtract", "stablehlo.multiply", "stablehlo.divide", "stablehlo.remainder",
+           "stablehlo.maximum", "stablehlo.minimum", "stablehlo.and", "stablehlo.or", "stablehlo.xor",
+           "stablehlo.shift_left", "stablehlo.shift_right_arithmetic", "stablehlo.shift_right_logical",
+           "stablehlo.compare")
+_ELEMENTWISE = _BINARY + ("stablehlo.negate", "stablehlo.abs", "stablehlo.select", "mlir.scalarization")
+_PAIR = _BINARY + ("mlir.scalarization",)
+_DIVISION = ("stablehlo.divide", "stablehlo.remainder", "mlir.scalarization")
+_REMAINDER = ("stablehlo.remainder", "mlir.scalarization")
+HOLDS_FOR: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("empty-index-vector", "leading-index-vector-dim", "window-dims-not-trailing",
+                     "unindexed-inserted-dim", "batching-dims"), _DIMENSION_OPS),
+    "zero-size-dropped-window": ("stablehlo.gather",),
+    **dict.fromkeys(("indexed-window-dim", "variadic-scatter", "write-outside-buffer"), ("stablehlo.scatter",)),
+    **dict.fromkeys(("updates-element-type-differs", "min-max-nan", "min-max-signed-zero", "updates-permuted-layout",
+                     "inputs-permuted-layout", "inductor-scalar-store"), _SCATTER_OPS),
+    **dict.fromkeys(("negative-start", "unsigned-index-high-bit", "index-at-dtype-edge", "index-beyond-int32",
+                     "wrap-loop-index", "boolean-indices", "zero-size-batch"), _INDEX_OPS),
+    **dict.fromkeys(("index-out-of-range", "bound-beyond-index-dtype"), _WINDOW_OPS),
+    **dict.fromkeys(("unranked-operand", "types-differ", "dynamic-operand"), _MLIR_TYPE_OPS),
+    **dict.fromkeys(("integer-division-trap", "negative-quotient", "infinite-divisor",
+                     "folded-integer-division-by-zero"), _DIVISION),
+    **dict.fromkeys(("negative-zero-dividend", "large-quotient"), _REMAINDER),
+    **dict.fromkeys(("quotient-overflows", "opposite-zeros"), _PAIR),
+    **dict.fromkeys(("language-scalar", "bfloat16-language-scalar", "negative-zero-scalar", "zero-scalar",
+                     "infinite-imaginary-scalar"), _BINARY),
+    **dict.fromkeys(("constant-operands", "zero-constant-operand", "large-complex128-constant"), _ELEMENTWISE),
+    **dict.fromkeys(("rank0-operand", "one-element-operand"), _OPERAND_OPS),
+}
+_TYPES_ONLY = ("mlir.broadcastable", "mlir.elementwise")  # cases of MLIR types: no arrays, no values
+
+
+def can_hold(name: str, op: str) -> bool:
+    """Whether condition ``name`` can hold on some case of spec op ``op`` (``breaks:<label>``: any op)."""
+    if name.startswith("breaks:") or name not in CONDITIONS:
+        return True
+    if name in HOLDS_FOR:
+        return op in HOLDS_FOR[name]
+    return op not in _TYPES_ONLY
+
+
+def holds_for(name: str) -> str:
+    """The ops ``name`` can hold for, in words."""
+    return ", ".join(HOLDS_FOR[name]) if name in HOLDS_FOR else "every op with arrays (not mlir.broadcastable, mlir.elementwise)"
 
 
 def is_condition(name: str) -> bool:

@@ -210,6 +210,21 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
     return out
 
 
+def _check_whens(backend: str, t: Target, devs: list[Deviation]) -> None:
+    """Every declaration of ``t`` can apply: its ``when`` (one of a list, at least) can hold for ``t``'s op
+    (``conditions.can_hold``); else one line naming the target, the condition and the ops it holds for."""
+    from conformance.judging.conditions import can_hold, holds_for
+
+    for dev in devs:
+        if not dev.when or can_hold(dev.when, t.op):
+            continue
+        siblings = [d for d in devs if d.cls == dev.cls and d.reason == dev.reason and d.when]  # one entry's list
+        if not any(can_hold(d.when, t.op) for d in siblings):
+            raise BackendError(f"deviations of {backend}: target {t.name!r} ({t.op}), class {dev.cls!r}: when = "
+                               f"{dev.when!r} never holds for {t.op}, so the declaration would never apply "
+                               f"({dev.when} holds for {holds_for(dev.when)})")
+
+
 def _check_entry(path, entry: dict) -> None:
     """A declaration's model and versions are well formed; a value class without a model or an
     ``unmodelled`` reason is warned about (it excuses every value in its scope)."""
@@ -280,6 +295,7 @@ def load_backend(name: str) -> list[Target]:
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
                     layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", DEFAULT_LAYOUTS)),
                     compiles=bool(getattr(module, "COMPILES", True)))
+        _check_whens(name, t, declared.get(t.name, []))
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
