@@ -45,3 +45,15 @@ def test_every_value_declaration_has_a_model_or_says_why_not():
             assert entry.get("model") or entry.get("unmodelled"), f"{backend}.toml: {entry['target']}: no model"
             blind += not entry.get("model")
     assert entries and blind <= 0.10 * len(entries), f"{blind} of {len(entries)} declarations are unmodelled"
+
+
+def test_every_measured_declaration_names_the_releases_it_was_measured_on():
+    """A ``MEASURED:`` declaration is a fact about the release it was measured on: it carries ``versions``
+    (``>=`` that release), so on an older release the divergence is judged undeclared, not excused."""
+    from packaging.specifiers import SpecifierSet
+
+    entries = [(b, e) for b, e in _entries() if e["reason"].startswith("MEASURED:")]
+    assert entries
+    for backend, entry in entries:
+        assert entry.get("versions"), f"{backend}.toml: {entry['target']}: MEASURED without versions"
+        SpecifierSet(entry["versions"])  # well formed
