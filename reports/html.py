@@ -1,7 +1,8 @@
 """``report.html``: one self-contained page (no network), rendered from ``templates/report.html.j2``
 with Jinja2, in the order a backend team reads it:
 
-1. what needs action now: undeclared divergence groups, crashes and timeouts, and groups new since
+1. what needs action now: undeclared divergence groups (crashes and timeouts among them; declared ones
+   listed below as known), those new since
    the previous report, one line each, linked to their details;
 2. a matrix of backends × spec ops, each cell coloured by its worst undeclared class (pale where
    every group is declared), with the counts of undeclared and declared groups, and a legend;
@@ -67,22 +68,43 @@ def _pale(colour: str) -> str:
     return "#%02x%02x%02x" % tuple(255 - (255 - v) // 5 for v in (r, g, b))
 
 
+def _acts(d: dict) -> bool:
+    """Whether group ``d`` needs action: undeclared (a declared crash or timeout is known, not news)."""
+    return not d["declared"] and d["class"] != "spec-inconsistency"
+
+
+def changes(report: dict, previous: dict | None) -> tuple[list[dict], list[dict]]:
+    """(new, fixed) since ``previous``: groups that need action in one report and not in the other,
+    counted only where the target ran in both (a declared group, or one of a target run once, never
+    comes and goes from one run to the next)."""
+    if not previous:
+        return [], []
+    def ran(r) -> set:  # (a night summary keeps the names alone)
+        return set(r.get("ran") or (t["id"] for t in r.get("targets", [])))
+
+    now = {d["id"]: d for d in report["divergences"] if _acts(d)}
+    before = {d["id"]: d for d in previous["divergences"] if _acts(d)}
+    both = ran(report) & (ran(previous) or ran(report))  # (an older summary names none: taken as this run's)
+    new = [now[i] for i in sorted(now.keys() - before.keys()) if now[i]["target"] in both]
+    fixed = [before[i] for i in sorted(before.keys() - now.keys()) if before[i]["target"] in both]
+    return new, fixed
+
+
 def needs_action(report: dict, previous: dict | None) -> list[dict]:
-    """Undeclared groups, crash and timeout groups, and groups new since ``previous``, worst first."""
-    before = {d["id"] for d in previous["divergences"]} if previous else None
+    """Undeclared groups (crashes and timeouts among them), worst first, those new since ``previous`` said so."""
+    new = {d["id"] for d in changes(report, previous)[0]}
     items = []
     for d in report["divergences"]:
-        why = []
-        if not d["declared"] and d["class"] != "spec-inconsistency":
-            why.append("undeclared")
-        if d["class"] in ("crash", "timeout"):
-            why.append(d["class"])
-        if before is not None and d["id"] not in before:
-            why.append("new since the previous report")
-        if why:
+        if _acts(d):
+            why = ["undeclared"] + (["new since the previous report"] if d["id"] in new else [])
             items.append({**d, "why": ", ".join(why) + f": {clip(d['summary'], 140)}"})
     rank = {c: i for i, c in enumerate(SEVERITY)}
-    return sorted(items, key=lambda d: (d["declared"], rank.get(d["class"], 99), d["target"]))
+    return sorted(items, key=lambda d: (rank.get(d["class"], 99), d["target"]))
+
+
+def known_crashes(report: dict) -> list[dict]:
+    """Declared crash and timeout groups: known, shown below what needs action."""
+    return [d for d in report["divergences"] if d["declared"] and d["class"] in ("crash", "timeout")]
 
 
 def _backend(d: dict) -> str:
@@ -203,8 +225,7 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
         action=needs_action(report, last), shown_actions=SHOWN_ACTIONS, colours=COLOURS,
         legend=[(c, MEANINGS[c]) for c in SEVERITY], backends=backends, ops=ops, matrix=cells, cells=by_cell,
         history=history, trend_svg=trend_svg(history, report) if history else "",
-        new=[now[i] for i in sorted(now.keys() - before.keys())] if last else [],
-        fixed=[before[i] for i in sorted(before.keys() - now.keys())] if last else [],
+        new=changes(report, last)[0], fixed=changes(report, last)[1], known=known_crashes(report),
         persisting=len(now.keys() & before.keys()), **_open_values(report.get("open_values", {})))
 
 

@@ -329,6 +329,7 @@ def night_summary(report: dict) -> dict:
     """The part of a report that later reports need: its time, settings and divergence groups."""
     return {"created": report["created"], "profile": report["profile"], "seed": report["seed"],
             "divergences": [{k: d[k] for k in SUMMARY_KEYS if k in d} for d in report["divergences"]],
+            "ran": report.get("ran") or sorted(t["id"] for t in report.get("targets", [])),
             "open_values": _open_rows(report)}
 
 
@@ -382,7 +383,7 @@ def open_value_lines(open_values: dict) -> list[str]:
 def markdown(report: dict, previous: dict | None = None) -> str:
     """report.md, short enough to paste into an issue: what needs action, the backends × ops counts,
     then what is declared (one line per op and target)."""
-    from conformance.reports.html import clip, matrix, needs_action, run_settings
+    from conformance.reports.html import changes, clip, known_crashes, matrix, needs_action, run_settings
 
     action = needs_action(report, previous)
     shown = ", ".join(f"{k} {v}" for k, v in sorted(report.get("versions", {}).items()))
@@ -394,7 +395,11 @@ def markdown(report: dict, previous: dict | None = None) -> str:
         lines.append(f"- `{d['target']}` **{d['class']}** ×{d['count']}{eager_note(d)} — {d['why']} — "
                      f"`conformance replay {d['seed']}`, {how}" + (f" — bisect: {d['bisect']}" if d.get("bisect") else ""))
     if not action:
-        lines.append("Nothing: no undeclared divergence, crash or timeout" + (", nothing new." if previous else "."))
+        lines.append("Nothing needs action: no undeclared divergence, crash or timeout.")
+    known = known_crashes(report)
+    if known:
+        lines += ["", f"Known (declared) crashes and timeouts ({len(known)}): "
+                  + "; ".join(f"`{d['target']}` {d['class']} ×{d['count']}" for d in known)]
     causes = report.get("root_causes", [])
     if causes:
         lines += ["", f"## Root causes ({len(causes)}: {len(report['divergences'])} groups)", ""]
@@ -410,8 +415,7 @@ def markdown(report: dict, previous: dict | None = None) -> str:
         lines += ["", f"## Adapter errors ({len(report['adapter_errors'])}): the target's own code failed, no verdict", ""]
         lines += [f"- `{a['target']}` ({a['op']}): {a['error']}" for a in report["adapter_errors"]]
     if previous is not None:
-        now = {d["id"] for d in report["divergences"]}
-        fixed = [d for d in previous["divergences"] if d["id"] not in now]
+        fixed = changes(report, previous)[1]
         lines += ["", f"## Fixed since the previous report ({len(fixed)})", ""]
         lines += [f"- `{d['target']}` {d['class']}: {clip(d['summary'], 160)}" for d in fixed] or ["None."]
     backends, ops, cells = matrix(report)

@@ -151,15 +151,46 @@ def test_html_shows_new_fixed_and_persisting_against_a_previous_report(tmp_path,
 
     shutil.copytree(baseline, tmp_path / "old")
     old = json.loads((tmp_path / "old" / "report.json").read_text())
-    old["divergences"] = old["divergences"][1:] + [{**old["divergences"][0], "id": "gone", "summary": "fixed one"}]
+    first = next(d for d in old["divergences"] if d["declared"])
+    # the previous report: one more group, undeclared there (fixed since); a declared group missing from it
+    # (a declared group is never news)
+    old["divergences"] = [d for d in old["divergences"] if d is not first] + \
+        [{**first, "id": "gone", "summary": "fixed one", "declared": False}]
     (tmp_path / "old" / "report.json").write_text(json.dumps(old))
     assert main(["report", *ARGS, "--out", str(tmp_path / "new"), "--previous", str(tmp_path / "old")]) == 0
     page = (tmp_path / "new" / "report.html").read_text()
-    assert "<b>New (1)</b>" in page and "<b>Fixed (1)</b>" in page
+    assert "<b>New (0)</b>" in page and "<b>Fixed (1)</b>" in page
     assert "fixed one" in page and '<section id="matrix">' in page
-    assert "new since the previous report" in page  # the new group is on the action list
     md = (tmp_path / "new" / "report.md").read_text()
     assert "## Fixed since the previous report (1)" in md and "fixed one" in md
+
+
+def _group(gid, target, declared, cls="wrong-value"):
+    return {"id": gid, "target": target, "declared": declared, "class": cls, "summary": gid, "count": 1,
+            "op": "stablehlo.add", "seed": f"seeds/{gid}.json"}
+
+
+def test_only_undeclared_groups_of_targets_run_twice_are_new_or_fixed():
+    """What needs action holds undeclared groups only (a declared crash is listed as known); a group is
+    new or fixed only where its target ran in both reports, and a declared (or flickering declared
+    nondeterministic) group never is: the same run twice has nothing new and nothing fixed."""
+    from conformance.reports.html import changes, known_crashes, needs_action
+    from conformance.reports.run import markdown
+
+    targets = [{"id": t, "op": "stablehlo.add", "cases": 1} for t in ("a", "b")]
+    before = {"targets": targets, "divergences": [_group("flicker", "a", True, "nondeterministic"),
+                                                   _group("old-bug", "a", False), _group("other", "c", False)]}
+    now = {"targets": targets, "versions": {}, "divergences": [
+        _group("new-bug", "b", False), _group("known", "b", True, "crash"), _group("unrun", "c", False)]}
+    new, fixed = changes(now, before)
+    assert [d["id"] for d in new] == ["new-bug"] and [d["id"] for d in fixed] == ["old-bug"]
+    assert [d["id"] for d in needs_action(now, before)] == ["unrun", "new-bug"] or \
+        {d["id"] for d in needs_action(now, before)} == {"new-bug", "unrun"}
+    assert [d["id"] for d in known_crashes(now)] == ["known"]
+    assert changes(now, now) == ([], [])  # the same run again: nothing new, nothing fixed
+    quiet = {"targets": targets, "versions": {}, "profile": "ci", "seed": 0,
+             "divergences": [_group("flicker", "a", True, "nondeterministic")]}
+    assert changes(quiet, before)[0] == [] and "Nothing needs action" in markdown(quiet, before)
 
 
 def test_the_header_shows_the_real_example_count_and_the_versions_in_every_format(baseline):

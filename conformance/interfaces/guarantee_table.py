@@ -1,7 +1,9 @@
 """The edge-phase guarantee as a table (``conformance guarantee-table``): for each index op, each index
 model the suite names, the first constructed case of the default user region that tells it from the
 spec; then per target region, how many models it tells apart in how many index dtypes, which it cannot
-show at all (no case of the region moves a window for them) and which structures its draws never have."""
+show at all (no case of the region moves a window for them) and which structures its draws never have;
+then for each elementwise op, each value model and the first edge-phase case of the default user region
+that tells it from the spec (``running.value_guarantee``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -48,4 +50,22 @@ def markdown(targets: list[Target]) -> str:
         unmet = sorted({n for v in built.unmet.values() for n in v})
         lines.append(f"| `{t.name}` | {t.op.removeprefix('stablehlo.')} | {len(built.cases)} | {told} | "
                      f"{', '.join(f'`{m}`' for m in lacking) or '—'} | {'; '.join(unmet) or '—'} |")
-    return "\n".join(lines)
+    return "\n".join(lines + [""] + _value_lines())
+
+
+def _value_lines() -> list[str]:
+    from conformance.running.value_guarantee import ELEMENTWISE, edge_cases, region_of, told_apart
+
+    lines = ["## Value models: the default user region of each elementwise op", "",
+             "| op | model | element types told apart | first case |", "|---|---|---|---|"]
+    for op in ELEMENTWISE:
+        t = user_target(op)
+        found = told_apart(edge_cases(t), *region_of(t))
+        for name in dict.fromkeys(n for n, _ in found):
+            dtypes = [d for (n, d), c in found.items() if n == name and c is not None]
+            missed = [d for (n, d), c in found.items() if n == name and c is None]
+            first = next(c for (n, d), c in found.items() if n == name and c is not None) if dtypes else None
+            lines.append(f"| `{op.removeprefix('stablehlo.')}` | `{name}` | {len(dtypes)} ({', '.join(dtypes)})"
+                         f"{' — missed: ' + ', '.join(missed) if missed else ''} | "
+                         f"{f'`{first.describe()[:80]}`' if first else '—'} |")
+    return lines
