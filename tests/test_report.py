@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -260,3 +261,20 @@ def test_verdicts_do_not_depend_on_the_order_targets_run_in(tmp_path):
         verdicts.append(sorted((r["target"], json.dumps(r["case"], sort_keys=True), r["class"], r["declared"])
                                for r in _records(log) if r["kind"] == "divergence"))
     assert len(targets) >= 4 and verdicts[0] and verdicts[0] == verdicts[1]
+
+
+def test_three_identical_reports_show_the_same_groups_and_nothing_new_or_fixed(tmp_path, monkeypatch):
+    """A module whose declared nondeterministic group comes and goes with the draws of its flicker: three
+    reports with the same seed, each against the one before, list the same undeclared groups (none),
+    nothing new, nothing fixed, and "Needs action now" holds no declared group."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent))
+    outs = [tmp_path / n for n in ("one", "two", "three")]
+    for k, out in enumerate(outs):
+        previous = ["--previous", str(outs[k - 1])] if k else []
+        assert main(["report", "--backends", "tests.user_modules.flicker", "--examples", "6", "--seed", "3",
+                     "--jobs", "1", "--out", str(out), *previous]) == 0
+    for out in outs[1:]:
+        page, md = (out / "report.html").read_text(), (out / "report.md").read_text()
+        assert "<b>New (0)</b>" in page and "<b>Fixed (0)</b>" in page
+        assert "## Needs action now (0)" in md and "Nothing needs action" in md
+        assert "## Fixed since the previous report (0)" in md
