@@ -394,9 +394,9 @@ def _onnxruntime_run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     import onnxruntime
 
     if model not in _ORT_SESSIONS:
-        options = onnxruntime.SessionOptions()
-        options.log_severity_level = 3
-        _ORT_SESSIONS[model] = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+        from conformance.adapters.ort_session import session_options
+
+        _ORT_SESSIONS[model] = onnxruntime.InferenceSession(model, session_options(), providers=["CPUExecutionProvider"])
     return _ORT_SESSIONS[model].run(None, feeds)[0]
 
 

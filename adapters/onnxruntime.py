@@ -24,10 +24,10 @@ def _run(model, feeds):
     key = id(model)
     if key not in _SESSIONS:
         onnxruntime.set_default_logger_severity(3)  # errors are results here, not log lines
-        options = onnxruntime.SessionOptions()
-        options.log_severity_level = 3
+        from conformance.adapters.ort_session import session_options
+
         _SESSIONS[key] = onnxruntime.InferenceSession(
-            model.SerializeToString(), options, providers=["CPUExecutionProvider"])
+            model.SerializeToString(), session_options(), providers=["CPUExecutionProvider"])
     quiet = onnxruntime.RunOptions()
     quiet.log_severity_level = 4
     return _SESSIONS[key].run(None, feeds, quiet)[0]

@@ -34,9 +34,9 @@ def _node_fn(op: str):
             graph = helper.make_graph([helper.make_node(name, [i.name for i in inputs], ["y"], **attrs)], op, inputs,
                                       [out])
             model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8)
-            options = onnxruntime.SessionOptions()
-            options.log_severity_level = 3
-            _SESSIONS[key] = onnxruntime.InferenceSession(model.SerializeToString(), options,
+            from conformance.adapters.ort_session import session_options
+
+            _SESSIONS[key] = onnxruntime.InferenceSession(model.SerializeToString(), session_options(),
                                                           providers=["CPUExecutionProvider"])
         return _SESSIONS[key].run(None, {f"x{i}": np.asarray(a) for i, a in enumerate(arrays)})[0]
     return run

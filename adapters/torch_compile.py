@@ -16,6 +16,7 @@ declaration), plus ``adapters/deviations/torch_compile.toml`` for what only the 
 from __future__ import annotations
 
 import functools
+import os
 import re
 import time
 
@@ -67,7 +68,9 @@ def _mode():
             if func not in compiled:
                 return func(*args, **kwargs)
             if func not in _WRAPPERS:
-                _WRAPPERS[func] = torch.compile(_caller(func), dynamic=True)
+                # (CONFORMANCE_TORCH_COMPILE_BACKEND: eager / aot_eager for triage --stages; default inductor)
+                _WRAPPERS[func] = torch.compile(_caller(func), dynamic=True,
+                                                backend=os.environ.get("CONFORMANCE_TORCH_COMPILE_BACKEND", "inductor"))
             return _timed(_WRAPPERS[func], args, kwargs)
 
     _MODE.append(CompileCalls)

@@ -495,6 +495,34 @@ def cmd_bisect(args) -> int:
     return 0 if result.direction else 1
 
 
+def cmd_triage(args) -> int:
+    """Where a seed's divergence comes in: its backend's pipeline stage by stage (``reports.stages``)."""
+    from conformance.reports.stages import STAGES, run_stages
+    from conformance.running.seeds import load_seed
+
+    try:
+        seed = load_seed(args.seed)
+    except ValueError as e:
+        print(f"conformance triage: {e}", file=sys.stderr)
+        return 2
+    if not args.stages:
+        print("conformance triage: expected --stages (where in the backend's pipeline the divergence comes in)",
+              file=sys.stderr)
+        return 2
+    if seed.backend not in STAGES:
+        print(f"conformance triage: --stages: the seed's backend {seed.backend!r} has no stages here; "
+              f"expected a seed of {', '.join(STAGES)}", file=sys.stderr)
+        return 2
+    print(f"{seed.target} ({seed.cls}, case {seed.case.id}), stage by stage:")
+    first, results = run_stages(args.seed, seed.backend)
+    if first is not None:
+        print(f"first stage whose result leaves the spec: {first.name}; owner: {first.owner}")
+        return 1
+    ran = [code for _, code in results if code in (0, 1)]
+    print("no stage diverges: the seed does not reproduce here" if ran else "no stage could run")
+    return 0 if ran else 2
+
+
 def cmd_replay(args) -> int:
     """Re-run saved seeds: per seed, 'still diverges' or 'fixed'. Exit 1 while any still diverges."""
     from conformance.running.engine import judge_given
@@ -593,6 +621,10 @@ def main(argv: list[str] | None = None) -> int:
     bisect.add_argument("--versions", required=True, help="A..B (releases on the index, both ends), all, or a comma list")
     bisect.add_argument("--env-dir", help="where the per-release virtual environments are kept (default: "
                                           "<cache folder>/bisect; reused by the next bisect)")
+    triage = sub.add_parser("triage", help="where in its backend's pipeline a seed's divergence comes in (--stages)")
+    triage.add_argument("seed", help="a seed file (JSON)")
+    triage.add_argument("--stages", action="store_true", help="re-run the seed at each stage of its backend's "
+                                                              "pipeline; name the first that leaves the spec")
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
     replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
     _add_device(replay)
@@ -600,7 +632,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
-    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)

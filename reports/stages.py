@@ -1,0 +1,67 @@
+"""``conformance triage SEED --stages``: where in a compiled backend's pipeline a seed's divergence comes
+in, found by experiment. The seed runs again (``conformance replay``, a fresh process, an empty compile
+cache) at successive stages of its backend's pipeline, each switched by the public API's own options;
+the first stage whose result leaves the spec names the project and component that own the bug.
+
+- ``onnxruntime``: graph optimisation off, basic, extended, all (``SessionOptions.graph_optimization_level``);
+- ``torch_compile``: ``backend="eager"`` (Dynamo's graph capture alone), ``"aot_eager"`` (AOTAutograd and
+  the decompositions), ``"inductor"`` (as shipped: Inductor's lowering and code);
+- ``jax`` and ``xla``: XLA with every HLO pass off (``--xla_disable_all_hlo_passes``), then as shipped.
+  With the passes off the module XLA runs is what the StableHLO-to-HLO conversion made: a divergence there
+  is the conversion's (openxla/stablehlo: its simplification patterns run there) or XLA's runtime's.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    env: dict
+    owner: str  # who owns a divergence that first shows at this stage
+
+
+def _xla(front: str) -> list[Stage]:
+    return [Stage("XLA, every HLO pass off", {"XLA_FLAGS": "--xla_disable_all_hlo_passes=true"},
+                  f"not an HLO pass: {front}openxla/stablehlo (the StableHLO-to-HLO conversion and its patterns) or "
+                  f"XLA's CPU runtime (not told apart here yet)"),
+            Stage("XLA as shipped", {}, "openxla/xla (an HLO pass)")]
+
+
+
+STAGES: dict[str, list[Stage]] = {
+    "onnxruntime": [Stage(f"graph optimisation {level}", {"CONFORMANCE_ORT_OPT_LEVEL": level}, owner)
+                    for level, owner in (("disable_all", "microsoft/onnxruntime (the CPU kernel)"),
+                                         ("basic", "microsoft/onnxruntime (a basic graph transformer: constant folding, "
+                                                   "redundant node elimination)"),
+                                         ("extended", "microsoft/onnxruntime (an extended graph transformer: fusions)"),
+                                         ("all", "microsoft/onnxruntime (a layout transformer)"))],
+    "torch_compile": [Stage(f"torch.compile backend={b}", {"CONFORMANCE_TORCH_COMPILE_BACKEND": b}, owner)
+                      for b, owner in (("eager", "pytorch/pytorch (Dynamo's graph capture, or eager torch itself)"),
+                                       ("aot_eager", "pytorch/pytorch (AOTAutograd and the decompositions)"),
+                                       ("inductor", "pytorch/pytorch (Inductor's lowering and generated code)"))],
+    "jax": _xla("jax-ml/jax (its lowering to StableHLO), "),
+    "xla": _xla(""),
+}
+MEANING = {0: "conforms", 1: "diverges"}
+
+
+def run_stages(seed_path: str, backend: str, say=print) -> tuple[Stage | None, list[tuple[Stage, int]]]:
+    """(the first stage whose result leaves the spec, or None; every stage with ``replay``'s exit code)."""
+    results = []
+    for stage in STAGES[backend]:
+        with tempfile.TemporaryDirectory() as cache:
+            env = {**os.environ, **stage.env, "CONFORMANCE_CACHE_DIR": cache}
+            done = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "replay", seed_path],
+                                  capture_output=True, text=True, timeout=1800, env=env)
+        results.append((stage, done.returncode))
+        last = (done.stdout + done.stderr).strip().splitlines()[-1:] or [""]
+        say(f"  {stage.name}: {MEANING.get(done.returncode, 'could not run')}"
+            + ("" if done.returncode in MEANING else f" ({last[0][:160]})"))
+    first = next((s for s, code in results if code == 1), None)
+    return first, results
