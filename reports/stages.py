@@ -1,7 +1,8 @@
 """``conformance triage SEED --stages``: where in a compiled backend's pipeline a seed's divergence comes
 in, found by experiment. The seed runs again (``conformance replay``, a fresh process, an empty compile
 cache) at successive stages of its backend's pipeline, each switched by the public API's own options;
-the first stage whose result leaves the spec names the project and component that own the bug.
+the first stage that shows the seed's class (else the first whose result leaves the spec) names the
+project and component that own the bug.
 
 - ``onnxruntime``: graph optimisation off, basic, extended, all (``SessionOptions.graph_optimization_level``);
 - ``torch_compile``: ``backend="eager"`` (Dynamo's graph capture alone), ``"aot_eager"`` (AOTAutograd and
@@ -13,6 +14,7 @@ the first stage whose result leaves the spec names the project and component tha
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -51,17 +53,22 @@ STAGES: dict[str, list[Stage]] = {
 MEANING = {0: "conforms", 1: "diverges"}
 
 
-def run_stages(seed_path: str, backend: str, say=print) -> tuple[Stage | None, list[tuple[Stage, int]]]:
-    """(the first stage whose result leaves the spec, or None; every stage with ``replay``'s exit code)."""
-    results = []
+def run_stages(seed_path: str, backend: str, cls: str = "", say=print) -> tuple[Stage | None, list[tuple[Stage, int]]]:
+    """(the first stage that shows the seed's divergence: its class ``cls`` where a stage shows it, else
+    the first whose result leaves the spec, or None; every stage with ``replay``'s exit code)."""
+    results, classes = [], []
     for stage in STAGES[backend]:
         with tempfile.TemporaryDirectory() as cache:
             env = {**os.environ, **stage.env, "CONFORMANCE_CACHE_DIR": cache}
             done = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "replay", seed_path],
                                   capture_output=True, text=True, timeout=1800, env=env)
         results.append((stage, done.returncode))
-        last = (done.stdout + done.stderr).strip().splitlines()[-1:] or [""]
+        said = (done.stdout + done.stderr).strip().splitlines()[-1:] or [""]
+        shown = re.search(r"still diverges \(([^)]+)\)", done.stdout)  # (replay's line names the class)
+        classes.append(shown.group(1) if shown else "")
         say(f"  {stage.name}: {MEANING.get(done.returncode, 'could not run')}"
-            + ("" if done.returncode in MEANING else f" ({last[0][:160]})"))
-    first = next((s for s, code in results if code == 1), None)
+            + (f" ({classes[-1]})" if classes[-1] else "")
+            + ("" if done.returncode in MEANING else f" ({said[0][:160]})"))
+    first = next((s for (s, code), c in zip(results, classes) if code == 1 and c == cls), None) or \
+        next((s for s, code in results if code == 1), None)
     return first, results

@@ -514,9 +514,9 @@ def cmd_triage(args) -> int:
               f"expected a seed of {', '.join(STAGES)}", file=sys.stderr)
         return 2
     print(f"{seed.target} ({seed.cls}, case {seed.case.id}), stage by stage:")
-    first, results = run_stages(args.seed, seed.backend)
+    first, results = run_stages(args.seed, seed.backend, seed.cls)
     if first is not None:
-        print(f"first stage whose result leaves the spec: {first.name}; owner: {first.owner}")
+        print(f"first stage that shows it: {first.name}; owner: {first.owner}")
         return 1
     ran = [code for _, code in results if code in (0, 1)]
     print("no stage diverges: the seed does not reproduce here" if ran else "no stage could run")
