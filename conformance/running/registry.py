@@ -378,7 +378,7 @@ _ARGUMENTS: dict[str, frozenset] = {}  # (op, region) -> the keyword arguments a
 
 
 def _arguments(t: Target) -> frozenset:
-    """The keyword arguments a call of ``t`` passes: those of one valid case of its region (the op's
+    """The keyword arguments a call of ``t`` passes: those of a few valid cases of its region (the op's
     arrays and attributes), and ``result_type``."""
     key = f"{t.op}|{sorted(t.region.items())!r}"
     if key not in _ARGUMENTS:
@@ -389,7 +389,7 @@ def _arguments(t: Target) -> frozenset:
         drawn = []
         spec = op_spec(t.op)
 
-        @settings(database=None, max_examples=1, phases=[Phase.generate], derandomize=True,
+        @settings(database=None, max_examples=3, phases=[Phase.generate], derandomize=True,
                   suppress_health_check=list(HealthCheck))
         @given(spec.part("valid")(spec.region(dict(t.region))))  # (running.ops.valid_cases, which imports this)
         def one(case):
@@ -402,13 +402,13 @@ def _arguments(t: Target) -> frozenset:
         with warnings.catch_warnings():  # (drawn while pytest configures itself: no test runs yet)
             warnings.simplefilter("ignore", HypothesisSideeffectWarning)
             one()
-        _ARGUMENTS[key] = frozenset(drawn[0].kwargs()) | {"result_type"}
+        _ARGUMENTS[key] = frozenset(k for case in drawn for k in case.kwargs()) | {"result_type"}
     return _ARGUMENTS[key]
 
 
 def _check_signature(module_name: str, t: Target) -> None:
-    """A target's function takes the keyword arguments its op passes (checked at load, on one valid case
-    of its region): every parameter without a default is one of them, and each of them is a parameter
+    """A target's function takes the keyword arguments its op passes (checked at load, on a few valid
+    cases of its region): every parameter without a default is one of them, and each of them is a parameter
     unless the function has a ``**`` parameter; else one line naming the target and the argument."""
     try:
         params = inspect.signature(t.fn).parameters
