@@ -172,3 +172,16 @@ def test_every_condition_that_holds_on_a_drawn_case_is_claimed_for_its_op(op):
         sweep()
     assert held, op
     assert not [name for name in held if not can_hold(name, op)]
+
+
+def test_a_condition_reading_an_invalid_scatter_does_not_raise():
+    """A scatter breaking C2 (one update window dim where the input leaves two): reading its index
+    components raised StopIteration inside ``holds`` (CI, ci profile, 2026-11-27); such a case is one the
+    condition cannot read, so it does not hold."""
+    case = Case("stablehlo.scatter", {"inputs": np.arange(18, dtype=np.int32).reshape(3, 2, 1, 3, 1) + 98,
+                                      "scatter_indices": np.array([1], np.int32),
+                                      "updates": np.array([89], np.int32)},
+                {"update_window_dims": (0,), "inserted_window_dims": (0, 1, 3), "input_batching_dims": (),
+                 "scatter_indices_batching_dims": (), "scatter_dims_to_operand_dims": (1,), "index_vector_dim": 0,
+                 "indices_are_sorted": False, "unique_indices": False, "update_computation": "add"})
+    assert holds("wrap-loop-index", case) is False
