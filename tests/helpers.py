@@ -19,3 +19,17 @@ def run_script(text: str):
         pass
     observed = namespace.get("observed")
     return observed if isinstance(observed, np.ndarray) else None
+
+
+def builtin_regions(ops) -> dict:
+    """One valid target per distinct (op, region) of the installed built-in backends, for ops in ``ops``."""
+    from conformance.running.registry import BUILTIN_BACKENDS, load_backend, missing_requirements
+
+    out = {}
+    for backend in BUILTIN_BACKENDS:
+        if missing_requirements(backend):
+            continue
+        for t in load_backend(backend):
+            if t.op in ops and t.valid:
+                out.setdefault((t.op, repr(sorted(t.region.items()))), t)
+    return out

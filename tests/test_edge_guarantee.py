@@ -9,22 +9,10 @@ import pytest
 from conformance.judging.index_models import RULES
 from conformance.running.constructed import construction, discriminated, user_target as _user
 from conformance.running.engine import phases, Draws
-from conformance.running.registry import BUILTIN_BACKENDS, load_backend, missing_requirements
+from tests.helpers import builtin_regions
 
 
-def _regions() -> dict:
-    """One target per distinct (op, region) of the installed built-in backends' index-op targets."""
-    out = {}
-    for backend in BUILTIN_BACKENDS:
-        if missing_requirements(backend):
-            continue
-        for t in load_backend(backend):
-            if t.op in RULES and t.valid:
-                out.setdefault((t.op, repr(sorted(t.region.items()))), t)
-    return out
-
-
-REGIONS = _regions()
+REGIONS = builtin_regions(RULES)
 
 
 @pytest.mark.parametrize("op", sorted(RULES))

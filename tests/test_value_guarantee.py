@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from conformance.running.constructed import user_target
-from conformance.running.registry import BUILTIN_BACKENDS, load_backend, missing_requirements
+from tests.helpers import builtin_regions
 from conformance.running.value_guarantee import ELEMENTWISE, edge_cases, region_of, told_apart
 
 
@@ -29,19 +29,7 @@ def test_the_edge_phase_tells_every_value_model_apart_in_every_dtype(op):
     assert not missed, f"{op}: the edge phase does not tell these models from the spec (model: dtypes): {missed}"
 
 
-def _regions() -> dict:
-    """One target per distinct (op, region) of the installed built-in backends' elementwise targets."""
-    out = {}
-    for backend in BUILTIN_BACKENDS:
-        if missing_requirements(backend):
-            continue
-        for t in load_backend(backend):
-            if t.op in ELEMENTWISE and t.op != "stablehlo.select" and t.valid:
-                out.setdefault((t.op, repr(sorted(t.region.items()))), t)
-    return out
-
-
-REGIONS = _regions()
+REGIONS = builtin_regions(set(ELEMENTWISE) - {"stablehlo.select"})
 
 
 @pytest.mark.parametrize("key", sorted(REGIONS), ids=lambda k: REGIONS[k].name)
