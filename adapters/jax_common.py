@@ -1,7 +1,11 @@
 """Shared by the jax targets: place arrays on the selected device and run with 64-bit types enabled;
 jax's persistent compilation cache pointed at the suite's cache folder (``conformance.running.compile_cache``;
 jax keys its entries by the program, its compile options and jax's versions; the folder is one per
-host, since XLA compiles for this CPU)."""
+host, since XLA compiles for this CPU).
+
+``CONFORMANCE_JAX_STAGE=interpreter`` (set by ``conformance triage SEED --stages``): a call is not compiled
+by XLA; jax lowers it to StableHLO (``jax.jit(...).lower``, the case's arrays as constants) and StableHLO's
+reference interpreter runs that module, so a divergence there is jax's lowering (or the interpreter's)."""
 from __future__ import annotations
 
 import numpy as np
@@ -11,6 +15,7 @@ from conformance.running import compile_cache
 from conformance.core import runtime
 
 _CACHE_SET: list[bool] = []
+STAGE = "CONFORMANCE_JAX_STAGE"
 
 
 def _cache_setup() -> None:
@@ -39,8 +44,25 @@ def put(a: np.ndarray):
 
 def run(fn):
     """Call ``fn`` with 64-bit types enabled (so int64/float64 inputs keep their dtype); numpy result."""
+    import os
+
     import jax
 
     _cache_setup()
     with jax.enable_x64(True):
+        if os.environ.get(STAGE) == "interpreter":
+            return _interpreted(fn)
         return np.asarray(fn())
+
+
+def _interpreted(fn):
+    """``fn`` lowered by jax to StableHLO and run on StableHLO's reference interpreter (one result)."""
+    import jax
+
+    from conformance.adapters.stablehlo import interpret_text
+
+    text = jax.jit(fn).lower().as_text()
+    results = interpret_text(text, [])
+    if len(results) != 1:
+        raise ValueError(f"{STAGE}=interpreter: expected one result, the lowered module returns {len(results)}")
+    return results[0]

@@ -7,6 +7,8 @@ project and component that own the bug.
 - ``onnxruntime``: graph optimisation off, basic, extended, all (``SessionOptions.graph_optimization_level``);
 - ``torch_compile``: ``backend="eager"`` (Dynamo's graph capture alone), ``"aot_eager"`` (AOTAutograd and
   the decompositions), ``"inductor"`` (as shipped: Inductor's lowering and code);
+- ``jax``: the StableHLO jax lowers the call to, run on StableHLO's reference interpreter
+  (``CONFORMANCE_JAX_STAGE=interpreter``: jax's lowering, no XLA at all); then as ``xla``;
 - ``jax`` and ``xla``: XLA with every HLO pass off (``--xla_disable_all_hlo_passes``), then as shipped.
   With the passes off the module XLA runs is what the StableHLO-to-HLO conversion made: a divergence there
   is the conversion's (openxla/stablehlo: its simplification patterns run there) or XLA's runtime's.
@@ -47,7 +49,9 @@ STAGES: dict[str, list[Stage]] = {
                       for b, owner in (("eager", "pytorch/pytorch (Dynamo's graph capture, or eager torch itself)"),
                                        ("aot_eager", "pytorch/pytorch (AOTAutograd and the decompositions)"),
                                        ("inductor", "pytorch/pytorch (Inductor's lowering and generated code)"))],
-    "jax": _xla("jax-ml/jax (its lowering to StableHLO), "),
+    "jax": [Stage("jax's StableHLO on the reference interpreter", {"CONFORMANCE_JAX_STAGE": "interpreter"},
+                  "jax-ml/jax (its lowering to StableHLO), or the reference interpreter itself")]
+           + _xla("not jax's lowering (its StableHLO conforms on the interpreter): "),
     "xla": _xla(""),
 }
 MEANING = {0: "conforms", 1: "diverges"}

@@ -66,3 +66,24 @@ def test_triage_stages_locates_an_onnxruntime_seed_at_the_kernel_and_refuses_a_b
     numpy_seed = subprocess.run(cli + [str(seeds / "numpy-take-raise-wraps-negative-index.json"), "--stages"],
                                 capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert numpy_seed.returncode == 2 and len(numpy_seed.stderr.strip().splitlines()) == 1
+
+
+def test_the_jax_interpreter_stage_tells_jax_lowering_from_xla(tmp_path):
+    """The first jax stage runs the StableHLO jax lowers a call to on StableHLO's reference interpreter
+    (no XLA): the clamp of ``scatter_add(mode="clip")`` is jax's own lowering (it clamps the indices
+    before the scatter), so it shows there; the int8-overflow gather of ``mode="clip"`` conforms
+    there and comes from XLA."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    seeds = Path(__file__).resolve().parent.parent / "seeds"
+    env = {**os.environ, "CONFORMANCE_JAX_STAGE": "interpreter", "CONFORMANCE_CACHE_DIR": str(tmp_path / "cache")}
+    replay = [sys.executable, "-m", "conformance.interfaces.cli", "replay"]
+    lowering = subprocess.run(replay + [str(seeds / "jax-lax-scatter-add-clip-clamps.json")], capture_output=True,
+                              text=True, timeout=600, cwd=tmp_path, env=env)
+    assert lowering.returncode == 1 and "still diverges (clamp)" in lowering.stdout, lowering.stdout + lowering.stderr
+    xla = subprocess.run(replay + [str(seeds / "jax-lax-gather-clip-int8-index-overflow.json")], capture_output=True,
+                         text=True, timeout=600, cwd=tmp_path, env=env)
+    assert xla.returncode == 0, xla.stdout + xla.stderr
