@@ -71,6 +71,7 @@ CLI_CASES = [
     (["repro", "--case", "@tests/cases/partial_window_general_add.json", "--target", "numpy:take"],
      "did you mean 'numpy:take["),
     (["report", "--examples", "0"], "--examples"),
+    (["replay", "tests/cases/seed_of_another_op.json"], "the seed's case is of stablehlo.gather"),
     (["report", "--fail-on", "sometimes"], "--fail-on"),
     (["list", "--backend", "torchh"], "did you mean 'torch'"),
     (["check", "--backend", "my_pkg.nothere", "--target", "x", "--case", "{}"], "No module named 'my_pkg'"),

@@ -534,6 +534,9 @@ def cmd_replay(args) -> int:
             seed = load_seed(path)
             targets = {t.name: t for t in load_backend(seed.backend)}
             target = targets[seed.target]
+            if target.op != seed.case.op:
+                raise ValueError(f"seed {path}: target {seed.target} runs {target.op}, expected a case of it, "
+                                 f"the seed's case is of {seed.case.op}")
         except ValueError as e:
             print(f"conformance replay: {e}", file=sys.stderr)
             return 2
