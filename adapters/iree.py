@@ -5,6 +5,11 @@ Compiles and runs happen in an isolated worker process (a compiler abort is a ``
 one case); executables are cached per module text in that process, and their ``.vmfb`` on disk
 (``conformance.running.compile_cache``: keyed by the text, the compiler's version, ``FLAGS`` and the host). Results whose element type the
 runtime hands back poorly (bf16, complex) go through the same proxies as the interpreter's.
+
+``CONFORMANCE_IREE_STAGE`` (set by ``conformance triage SEED --stages``): ``interpreter`` runs the same
+module text on StableHLO's reference interpreter instead of IREE (the module as the suite built it);
+``O0`` compiles with ``--iree-opt-level=O0 --iree-opt-const-eval=false`` (IREE's optimizations and its
+compile-time evaluation of constants off); unset: as shipped.
 """
 from __future__ import annotations
 
@@ -22,21 +27,30 @@ from conformance.running.registry import target
 
 REQUIRES = ("iree.compiler", "iree.runtime")
 FLAGS = ["--iree-llvmcpu-target-cpu=host", "--iree-input-demote-f64-to-f32=false"]  # keep float64 as float64
+STAGE = "CONFORMANCE_IREE_STAGE"
+STAGE_FLAGS = {"O0": ["--iree-opt-level=O0", "--iree-opt-const-eval=false"]}
 _FUNCTIONS: dict[str, object] = {}
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0, "cache_hits": 0}
 
 
 def run_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
     """Child side: compile (cached per text) and call ``@main``; every result as a numpy array."""
+    import os
     import time
 
     import iree.compiler as compiler
     import iree.compiler.version as compiler_version
     import iree.runtime as runtime
 
+    stage = os.environ.get(STAGE, "")
+    if stage == "interpreter":
+        from conformance.adapters.stablehlo import interpret_text
+
+        return interpret_text("module {\n" + text + "\n}", arrays)
+    flags = FLAGS + STAGE_FLAGS.get(stage, [])
     start = time.monotonic()
     if text not in _FUNCTIONS:
-        name = compile_cache.key(text, compiler_version.VERSION, repr(compiler_version.REVISIONS), *FLAGS)
+        name = compile_cache.key(text, compiler_version.VERSION, repr(compiler_version.REVISIONS), *flags)
         cached = compile_cache.load("iree", name)
         if cached is not None:
             try:
@@ -48,7 +62,7 @@ def run_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
         try:
             with compile_clock.compiling():
                 vmfb = compiler.compile_str("module {\n" + text + "\n}", target_backends=["llvm-cpu"],
-                                            input_type="stablehlo", extra_args=FLAGS)
+                                            input_type="stablehlo", extra_args=flags)
         finally:  # (a refused module counts: the compiler ran)
             STATS["compiled_graphs"] += 1
             STATS["compile_seconds"] += time.monotonic() - start

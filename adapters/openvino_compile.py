@@ -3,7 +3,12 @@ the inputs' static shapes (the CPU plugin refuses outputs of unknown rank), comp
 per (model, input shapes and types), in this process and in OpenVINO's model cache on disk
 (``conformance.running.compile_cache``; OpenVINO keys its entries by the model and its compile settings, and
 the folder is one per OpenVINO version and host); with ``CONFORMANCE_COMPILE_STATS`` set, the compile figures of
-this process are recorded for ``benchmarks.compile_share``."""
+this process are recorded for ``benchmarks.compile_share``.
+
+``CONFORMANCE_OPENVINO_STAGE`` (set by ``conformance triage SEED --stages``): ``evaluate`` runs the model
+as OpenVINO's ONNX frontend read it through ``Model.evaluate`` (each op's own reference evaluation, no
+CPU plugin); ``no-snippets`` compiles for CPU with the plugin's snippets code generation off
+(``SNIPPETS_MODE=DISABLE``); unset: as shipped."""
 from __future__ import annotations
 
 import time
@@ -17,6 +22,9 @@ _COMPILED: dict[tuple, object] = {}
 # bfloat16 hardware (AVX512_BF16, AMX) and float32 elsewhere, a documented performance hint: left at
 # its default, the same case would get a different verdict on a different CPU.
 COMPILE_CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
+STAGE = "CONFORMANCE_OPENVINO_STAGE"
+STAGE_CONFIG = {"no-snippets": {"SNIPPETS_MODE": "DISABLE"}}
+UNAVAILABLE = "stage unavailable"  # (the words ``conformance replay`` reads as "this stage cannot run the case")
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
 
 
@@ -35,6 +43,11 @@ def run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     """The model's first output for ``feeds`` (input name -> array)."""
     import openvino
 
+    import os
+
+    stage = os.environ.get(STAGE, "")
+    if stage == "evaluate":
+        return _evaluated(model, feeds)
     start = time.monotonic()
     key = (model, tuple((k, v.shape, v.dtype.name) for k, v in feeds.items()))
     try:
@@ -44,7 +57,8 @@ def run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
                 ov_model = core.read_model(model, b"")
                 ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in feeds.items()})
                 with compile_clock.compiling():
-                    _COMPILED[key] = core.compile_model(ov_model, "CPU", COMPILE_CONFIG)
+                    _COMPILED[key] = core.compile_model(ov_model, "CPU", {**COMPILE_CONFIG,
+                                                                             **STAGE_CONFIG.get(stage, {})})
             finally:  # (a refused model counts: the compiler ran)
                 STATS["compiled_graphs"] += 1
                 STATS["compile_seconds"] += time.monotonic() - start
@@ -55,3 +69,22 @@ def run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
         STATS["calls"] += 1
         STATS["call_seconds"] += time.monotonic() - start
         compile_stats.record("openvino", STATS)
+
+
+def _evaluated(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
+    """The model's first output from ``Model.evaluate``: the frontend's graph run by each op's reference
+    evaluation, without the CPU plugin."""
+    import openvino
+
+    ov_model = openvino.Core().read_model(model, b"")
+    ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in feeds.items()})
+    inputs = [openvino.Tensor(np.array(feeds[p.get_any_name()], order="C")) for p in ov_model.inputs]
+    outputs = [openvino.Tensor(p.get_element_type(), p.get_shape()) for p in ov_model.outputs]
+    try:
+        done = ov_model.evaluate(outputs, inputs)
+    except RuntimeError as e:
+        lines = str(e).strip().splitlines() or [""]
+        done = next((line for line in lines if "failed" in line), lines[-1]).strip()
+    if done is not True:  # an op OpenVINO's core has no reference evaluation for (GatherND, ScatterND)
+        raise RuntimeError(f"{UNAVAILABLE}: {STAGE}=evaluate: Model.evaluate cannot run this model ({done})")
+    return np.array(outputs[0].data)

@@ -12,6 +12,10 @@ project and component that own the bug.
 - ``jax`` and ``xla``: XLA with every HLO pass off (``--xla_disable_all_hlo_passes``), then as shipped.
   With the passes off the module XLA runs is what the StableHLO-to-HLO conversion made: a divergence there
   is the conversion's (openxla/stablehlo: its simplification patterns run there) or XLA's runtime's.
+- ``iree``: the suite's StableHLO module on the reference interpreter (``CONFORMANCE_IREE_STAGE=interpreter``:
+  the module itself), IREE with ``--iree-opt-level=O0 --iree-opt-const-eval=false``, IREE as shipped;
+- ``openvino``: the ONNX frontend's model through ``Model.evaluate`` (each op's reference evaluation, no
+  CPU plugin), the CPU plugin with snippets off (``SNIPPETS_MODE=DISABLE``), the CPU plugin as shipped.
 """
 from __future__ import annotations
 
@@ -53,6 +57,16 @@ STAGES: dict[str, list[Stage]] = {
                   "jax-ml/jax (its lowering to StableHLO), or the reference interpreter itself")]
            + _xla("not jax's lowering (its StableHLO conforms on the interpreter): "),
     "xla": _xla(""),
+    "iree": [Stage("the module on StableHLO's reference interpreter", {"CONFORMANCE_IREE_STAGE": "interpreter"},
+                   "not IREE: the module the suite built, or the reference interpreter"),
+             Stage("IREE at -O0, constant evaluation off", {"CONFORMANCE_IREE_STAGE": "O0"},
+                   "iree-org/iree (its input conversion, codegen or runtime: not an optimization pass)"),
+             Stage("IREE as shipped", {}, "iree-org/iree (an optimization pass or constant evaluation)")],
+    "openvino": [Stage("OpenVINO's model through Model.evaluate", {"CONFORMANCE_OPENVINO_STAGE": "evaluate"},
+                       "openvinotoolkit/openvino (the ONNX frontend, or an op's reference evaluation)"),
+                 Stage("the CPU plugin, snippets off", {"CONFORMANCE_OPENVINO_STAGE": "no-snippets"},
+                       "openvinotoolkit/openvino (the CPU plugin: its transformations or kernels)"),
+                 Stage("the CPU plugin as shipped", {}, "openvinotoolkit/openvino (the CPU plugin's snippets code generation)")],
 }
 MEANING = {0: "conforms", 1: "diverges"}
 

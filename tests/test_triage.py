@@ -87,3 +87,19 @@ def test_the_jax_interpreter_stage_tells_jax_lowering_from_xla(tmp_path):
     xla = subprocess.run(replay + [str(seeds / "jax-lax-gather-clip-int8-index-overflow.json")], capture_output=True,
                          text=True, timeout=600, cwd=tmp_path, env=env)
     assert xla.returncode == 0, xla.stdout + xla.stderr
+
+
+def test_iree_stages_tell_the_module_from_the_compiler(tmp_path):
+    """An iree seed (an int16 start of dynamic_update_slice read wrong) through ``triage --stages``: the
+    suite's module conforms on the reference interpreter, so the module is right and IREE owns it; it
+    still diverges at -O0 with constant evaluation off, so it is not an optimization pass."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    seed = Path(__file__).resolve().parent / "cases" / "iree_dynamic_update_slice_seed.json"
+    done = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "triage", str(seed), "--stages"],
+                          capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the module on StableHLO's reference interpreter: conforms" in done.stdout, done.stdout
+    assert "first stage that shows it: IREE at -O0, constant evaluation off" in done.stdout, done.stdout
