@@ -85,6 +85,6 @@ def _evaluated(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     except RuntimeError as e:
         lines = str(e).strip().splitlines() or [""]
         done = next((line for line in lines if "failed" in line), lines[-1]).strip()
-    if done is not True:  # an op OpenVINO's core has no reference evaluation for (GatherND, ScatterND)
+    if done is not True:  # an op OpenVINO's core has no reference evaluation for (GatherND)
         raise RuntimeError(f"{UNAVAILABLE}: {STAGE}=evaluate: Model.evaluate cannot run this model ({done})")
     return np.array(outputs[0].data)

@@ -15,7 +15,7 @@ project and component that own the bug.
 - ``iree``: the suite's StableHLO module on the reference interpreter (``CONFORMANCE_IREE_STAGE=interpreter``:
   the module itself), IREE with ``--iree-opt-level=O0 --iree-opt-const-eval=false``, IREE as shipped;
 - ``openvino``: the ONNX frontend's model through ``Model.evaluate`` (each op's reference evaluation, no
-  CPU plugin), the CPU plugin with snippets off (``SNIPPETS_MODE=DISABLE``), the CPU plugin as shipped.
+  CPU plugin; GatherND has none: "could not run"), the CPU plugin with snippets off (``SNIPPETS_MODE=DISABLE``), the CPU plugin as shipped.
 """
 from __future__ import annotations
 
