@@ -94,6 +94,7 @@ class LogSink:
                            **({"known": dev.known} if dev and dev.known else {}),
                            **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
                            **({"model": dev.model} if dev and dev.model else {}),
+                           **_excused(target, case, verdict, dev),
                            **({"unmodelled": True} if dev and dev.blind() else {})})
 
 
@@ -260,6 +261,14 @@ def _bisected(seed_path: Path) -> dict:
         return {}
 
 
+def _excused(target: Target, case: Case, verdict, dev) -> dict:
+    """An undeclared divergence's elements that declarations in force predict (its seed records them)."""
+    if dev is not None or verdict.value is None:
+        return {}
+    positions, models = target.excused(case, verdict.value)
+    return {"excused": {"positions": positions, "models": models}} if positions else {}
+
+
 def _group_id(target: str, cls: str, clause: str) -> str:
     return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
 
@@ -279,8 +288,10 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     for gid, rs in sorted(groups.items()):
         smallest = min(rs, key=lambda r: (len(json.dumps(r["case"], sort_keys=True)), json.dumps(r["case"], sort_keys=True)))
         seed_path = Path("seeds") / f"{gid}.json"
+        excused = smallest.get("excused") or {}
         group_seed = make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"]),
-                               tuple(Call.from_json(c) for c in smallest.get("history", ())))
+                               tuple(Call.from_json(c) for c in smallest.get("history", ())),
+                               (excused.get("positions", []), excused.get("models", [])))
         group_seed.save(out / seed_path)
         divergences.append({"id": gid, "op": smallest["op"], "target": smallest["target"], "class": smallest["class"],
                             "backend": smallest["backend"], "clause": smallest["clause"],

@@ -386,21 +386,29 @@ def check_model(model: str) -> None:
 def covers(model: str, case: Case, value) -> bool:
     """Whether ``model`` explains every element of ``value`` (what the target returned on ``case``)
     that the spec does not allow."""
+    found = unexplained(model, case, value)
+    return found is not None and not any(r.any() for r in found)
+
+
+def unexplained(model: str, case: Case, value) -> list[np.ndarray] | None:
+    """Per result, the elements of ``value`` the spec does not allow and ``model`` does not explain
+    (``model`` "": every element the spec does not allow); None where the op has no element-wise
+    comparison or ``value`` does not fit the spec's shapes."""
     mismatch = op_spec(case.op).part("mismatch")
     if mismatch is None:
-        return False
+        return None
     try:
         observed, spec, bad = mismatch(case, value)
     except Exception:  # noqa: BLE001 - a value the spec's shape does not fit: nothing to explain it by
-        return False
+        return None
     if any(s.shape != o.shape for s, o in zip(spec, observed)):
-        return False
+        return None
     remaining = [np.asarray(b).copy() for b in bad]
     _VALUE.append(value)
     try:
-        for part in model.split("+"):
-            for i, mask in enumerate(resolve(part.strip())(case, observed)):
+        for part in filter(None, (p.strip() for p in model.split("+"))):
+            for i, mask in enumerate(resolve(part)(case, observed)):
                 remaining[i] &= ~np.asarray(mask, bool)
     finally:
         _VALUE.pop()
-    return not any(r.any() for r in remaining)
+    return remaining

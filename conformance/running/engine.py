@@ -351,7 +351,8 @@ def _save_seed(target: Target, failure: UndeclaredDivergence) -> None:
         return
     from conformance.running.seeds import make_seed, seed_path
 
-    path = make_seed(target.backend, target.name, failure.verdict.cls, failure.case, failure.verdict.history).save(
+    path = make_seed(target.backend, target.name, failure.verdict.cls, failure.case, failure.verdict.history,
+                     target.excused(failure.case, failure.verdict.value)).save(
         seed_path(runtime.seed_dir(), target.name, failure.verdict.cls, failure.case))
     failure.add_note(f"seed file: {path}  (conformance repro {path} > repro.py; conformance replay {path})")
 

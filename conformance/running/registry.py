@@ -143,6 +143,25 @@ class Target:
             return None
         return devs[0] if covers("+".join(composed), case, value) else None
 
+    def excused(self, case, value) -> tuple[list[int], list[str]]:
+        """(the flat positions, in the first result, of the elements of ``value`` that differ from the
+        spec and that the modelled declarations in force on ``case`` predict; those declarations'
+        models): what a seed of an undeclared divergence records, so its replay, repro script and bisect
+        decide on the other elements only."""
+        import numpy as np
+
+        from conformance.judging.conditions import holds
+        from conformance.judging.models import unexplained
+
+        models = list(dict.fromkeys(dev.model for cls in VALUE_CLASSES for dev in self.deviations.get(cls, ())
+                                    if dev.model and dev.in_release() and holds(dev.when, case)))
+        if value is None or not models:
+            return [], []
+        every, left = unexplained("", case, value), unexplained("+".join(models), case, value)
+        if not every or not left or len(every) != 1:
+            return [], []
+        return [int(i) for i in np.flatnonzero(every[0] & ~left[0])], models
+
     def out_of_release(self, classes: str | tuple[str, ...], case=None, value=None) -> list[Deviation]:
         """Declarations that would cover the divergence but were measured on other releases."""
         return [dev for dev in self._matching(classes, case, value) if not dev.in_release()]

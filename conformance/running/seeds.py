@@ -32,13 +32,31 @@ class Seed:
     versions: dict
     date: str
     history: tuple = ()  # earlier calls (conformance.running.history.Call) a history-dependent divergence needs
+    # flat positions (in the result) of differing elements that declarations in force predict, and their
+    # models: a replay, repro script or bisect probe decides on the other elements only
+    excused: tuple = ()
+    excused_by: tuple = ()
 
     def to_json(self) -> dict:
         out = {"op": self.case.op, "backend": self.backend, "target": self.target, "class": self.cls,
                "case": self.case.to_json(), "versions": self.versions, "date": self.date}
         if self.history:
             out["history"] = [c.to_json() for c in self.history]
+        if self.excused:
+            out["excused"] = {"positions": list(self.excused), "models": list(self.excused_by)}
         return out
+
+    def remaining(self, value) -> "list[int] | None":
+        """The flat positions where ``value`` differs from the spec outside the excused ones (None where
+        the op has no element-wise comparison)."""
+        import numpy as np
+
+        from conformance.judging.models import unexplained
+
+        found = unexplained("", self.case, value)
+        if not found or len(found) != 1:
+            return None
+        return [int(i) for i in np.flatnonzero(found[0]) if int(i) not in set(self.excused)]
 
     def save(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -46,8 +64,10 @@ class Seed:
         return path
 
 
-def make_seed(backend: str, target: str, cls: str, case: Case, history: tuple = ()) -> Seed:
-    return Seed(backend, target, cls, case, versions(), datetime.date.today().isoformat(), tuple(history))
+def make_seed(backend: str, target: str, cls: str, case: Case, history: tuple = (),
+              excused: tuple[list[int], list[str]] = ([], [])) -> Seed:
+    return Seed(backend, target, cls, case, versions(), datetime.date.today().isoformat(), tuple(history),
+                tuple(excused[0]), tuple(excused[1]))
 
 
 def load_seed(path: str | Path) -> Seed:
@@ -56,8 +76,10 @@ def load_seed(path: str | Path) -> Seed:
         d = json.loads(Path(path).read_text())
         from conformance.running.history import Call
 
+        excused = d.get("excused") or {}
         return Seed(d["backend"], d["target"], d["class"], Case.from_json(d["case"]), d.get("versions", {}),
-                    d.get("date", ""), tuple(Call.from_json(c) for c in d.get("history", ())))
+                    d.get("date", ""), tuple(Call.from_json(c) for c in d.get("history", ())),
+                    tuple(int(i) for i in excused.get("positions", ())), tuple(excused.get("models", ())))
     except FileNotFoundError:
         raise ValueError(f"seed {path}: no such file") from None
     except KeyError as e:
