@@ -5,6 +5,7 @@ import importlib
 import importlib.resources
 import importlib.util
 import inspect
+import os
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -60,7 +61,7 @@ class Deviation:
 
     def in_release(self) -> bool:
         """The installed release of ``package`` is in ``versions`` (always, without a specifier)."""
-        if not self.versions:
+        if not self.versions or os.environ.get("CONFORMANCE_REMEASURE") == "1":  # (reports.remeasure)
             return True
         installed = _installed_version(self.package)
         if installed is None:
