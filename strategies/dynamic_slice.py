@@ -29,6 +29,7 @@ class SliceRegion:
     min_rank: int = 0
     max_rank: int = 6
     max_dim: int = 5
+    dims: tuple[int, ...] = ()  # every dim size drawn from these (the edge phase's dimension runs); (): 0..max_dim
     element_dtypes: tuple[str, ...] = ELEMENT_DTYPES
     index_dtypes: tuple[str, ...] = INDEX_DTYPES
     oob_share: float = 0.3
@@ -46,6 +47,8 @@ class SliceRegion:
 
 
 def _dim(draw, region: SliceRegion) -> int:
+    if region.dims:
+        return draw(st.sampled_from(region.dims))
     return 0 if draw(st.integers(0, 9)) == 0 else draw(st.integers(1, max(1, region.max_dim)))
 
 
@@ -60,7 +63,7 @@ def _parts(draw, region: SliceRegion):
     region = high_rank(region, rank)
     shape = [_dim(draw, region) for _ in range(rank)]
     edge = None
-    if rank and index_dtype in EDGE_DIMS and (idx_sc == "top-bit" or draw(st.integers(0, 9)) == 0):
+    if rank and index_dtype in EDGE_DIMS and not region.dims and (idx_sc == "top-bit" or draw(st.integers(0, 9)) == 0):
         edge = draw(st.integers(0, rank - 1))
         # top-bit: the longest edge dim, so that dim - size is beyond the index dtype too
         shape[edge] = EDGE_DIMS[index_dtype][-1] if idx_sc == "top-bit" else draw(st.sampled_from(EDGE_DIMS[index_dtype]))

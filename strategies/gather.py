@@ -33,6 +33,7 @@ class GatherRegion:
     max_batch_rank: int = 5
     min_batch_rank: int = 0
     max_dim: int = 4
+    dims: tuple[int, ...] = ()  # every dim size drawn from these (the edge phase's dimension runs); (): 0..max_dim
     max_batching_dims: int = 2
     max_index_vector: int = 3
     element_dtypes: tuple[str, ...] = ELEMENT_DTYPES
@@ -83,6 +84,8 @@ class Plan:
 
 def _dim(draw, region: GatherRegion, lo: int = 0) -> int:
     """A dimension size in [lo, max_dim] (0, 1 and 2 are half of 0..4 already); zero one time in twenty."""
+    if region.dims:
+        return draw(st.sampled_from([d for d in region.dims if d >= lo] or [lo]))
     if lo == 0 and draw(st.integers(0, 19)) == 0:
         return 0
     return draw(st.integers(max(lo, 1), max(lo, 1, region.max_dim)))

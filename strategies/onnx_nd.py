@@ -26,8 +26,10 @@ class OnnxRegion:
     opset: int = 13
     reduction: str | None = None  # ScatterND: the reduction attribute (None: absent)
     element_dtypes: tuple[str, ...] | None = None  # default: the opset's T
+    min_rank: int = 1
     max_rank: int = 6
     max_dim: int = 4
+    dims: tuple[int, ...] = ()  # every dim size drawn from these (the edge phase's dimension runs); (): lo..max_dim
     negative_share: float = 0.3
     dup_share: float = 0.3
     index_scenario: str | None = None  # force a scenario of conformance.strategies.boundary (the edge phase); None: drawn
@@ -43,6 +45,8 @@ class OnnxRegion:
 
 
 def _dims(draw, n: int, region: OnnxRegion, lo: int = 1) -> list[int]:
+    if region.dims:
+        return [draw(st.sampled_from([d for d in region.dims if d >= lo] or [lo])) for _ in range(n)]
     return [draw(st.integers(lo, region.max_dim)) for _ in range(n)]
 
 
@@ -77,7 +81,7 @@ def _scenarios(draw, region: OnnxRegion) -> tuple[str, str, str]:
 @st.composite
 def gather_nd_cases(draw, region: OnnxRegion) -> Case:
     idx_sc, val_sc, element = _scenarios(draw, region)
-    r = draw(st.integers(1, region.max_rank))
+    r = draw(st.integers(min(max(1, region.min_rank), region.max_rank), region.max_rank))
     region = high_rank(region, r)
     b = draw(st.integers(0, r - 1)) if region.opset >= 12 else 0
     k = draw(st.integers(1, r - b))
@@ -95,7 +99,7 @@ def gather_nd_cases(draw, region: OnnxRegion) -> Case:
 @st.composite
 def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
     idx_sc, val_sc, element = _scenarios(draw, region)
-    r = draw(st.integers(1, region.max_rank))
+    r = draw(st.integers(min(max(1, region.min_rank), region.max_rank), region.max_rank))
     region = high_rank(region, r)
     k = draw(st.integers(1, r))
     data_shape = _dims(draw, r, region, lo=_lo(idx_sc))

@@ -37,6 +37,7 @@ class ScatterRegion:
     max_scatter_rank: int = 5
     min_scatter_rank: int = 0
     max_dim: int = 4
+    dims: tuple[int, ...] = ()  # every dim size drawn from these (the edge phase's dimension runs); (): 0..max_dim
     max_batching_dims: int = 2
     max_index_vector: int = 3
     max_inputs: int = 1
@@ -95,6 +96,8 @@ class ScatterPlan:
 
 def _dim(draw, region: ScatterRegion, lo: int = 0) -> int:
     """A dimension size; zero-size dims (allowed when ``lo == 0``) come one time in twenty."""
+    if region.dims:
+        return draw(st.sampled_from([d for d in region.dims if d >= lo] or [lo]))
     if lo == 0 and draw(st.integers(0, 19)) == 0:
         return 0
     return draw(st.integers(max(lo, 1), max(lo, 1, region.max_dim)))

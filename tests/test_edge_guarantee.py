@@ -45,3 +45,44 @@ def test_the_constructed_cases_run_first_in_every_profile():
     for profile in ("dev", "ci", "nightly"):
         label, cases, n, _ = phases(t, "valid", Draws(profile))[0]
         assert label == "edge:constructed" and n == len(cases) == len(construction(t).cases)
+
+
+DIMENSION_REGIONS = builtin_regions(("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND",
+                                     "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice"))
+
+
+def _drawn(strategy, n):
+    from hypothesis import HealthCheck, given, seed, settings
+
+    out = []
+
+    @seed(0)
+    @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def run(case):
+        out.append(case)
+
+    run()
+    return out
+
+
+@pytest.mark.parametrize("key", sorted(DIMENSION_REGIONS), ids=lambda k: DIMENSION_REGIONS[k].name)
+def test_the_edge_phase_holds_every_dimension_corner_the_region_allows(key):
+    """Issue 43, item 3, by construction in every profile: a rank above 4 where the region allows one, a
+    zero-size dim, and every dim a vector width or one off it (``running.edge.dimension_runs``)."""
+    from conformance.core.opspec import op_spec
+    from conformance.running.edge import VECTOR_DIMS
+    from conformance.running.engine import edge_runs
+    from conformance.strategies.boundary import HIGH_RANK
+
+    t = DIMENSION_REGIONS[key]
+    runs = {label: (strategy, n) for label, strategy, n in edge_runs(t, "valid")}
+    cases = {label: _drawn(*runs[label]) for label in runs if "dims=" in label or "_rank=5" in label}
+    region = op_spec(t.op).region(dict(t.region))
+    top = max(getattr(region, f, 0) for f in ("max_operand_rank", "max_input_rank", "max_rank"))
+    ranks = [max(a.ndim for a in c.arrays.values()) for label, cs in cases.items() if "_rank=5" in label for c in cs]
+    assert (top <= HIGH_RANK) or ranks and min(ranks) > HIGH_RANK, (t.name, ranks)
+    zero = [c for label, cs in cases.items() if "dims=(0," in label for c in cs]
+    assert zero and all(any(0 in a.shape for a in c.arrays.values()) for c in zero), t.name
+    vector = [c for label, cs in cases.items() if f"dims={VECTOR_DIMS}" in label for c in cs]
+    assert vector and all(any(d in VECTOR_DIMS for a in c.arrays.values() for d in a.shape) for c in vector), t.name

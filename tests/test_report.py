@@ -41,6 +41,7 @@ def test_same_seed_gives_the_same_report(tmp_path, baseline):
 
 
 def test_crash_and_timeout_are_recorded_and_the_run_completes(tmp_path, monkeypatch):
+    monkeypatch.setenv("WRONG_REPORT_BUDGET_DIR", str(tmp_path))  # two bad calls each: the first case's two runs
     monkeypatch.setattr(runner, "TARGET_TIMEOUT", 2.0)
     monkeypatch.setattr(runner, "FIRST_CALL_GRACE", 0.0)
     monkeypatch.setattr(runner, "EDGE_EXAMPLES", 1)

@@ -3,7 +3,34 @@ of ``conformance.strategies.boundary`` that applies to a target's region, as for
 record (``conformance.specs``) calls ``index_edge_runs`` with what is particular to it."""
 from __future__ import annotations
 
+from dataclasses import fields
+
 from conformance.strategies import boundary
+
+# the dimension runs of every index target's edge phase (issue 43, item 3): sizes around the vector
+# widths of SIMD loops (a tail loop after 8 or 16 lanes), zero-size dims, and rank above ``HIGH_RANK``
+VECTOR_DIMS = (7, 8, 9, 15, 16, 17)
+ZERO_DIMS = (0, 2, 3)
+DIMENSION_EXAMPLES = 2
+_RANKS = (("min_operand_rank", "max_operand_rank", "max_batch_rank"), ("min_input_rank", "max_input_rank",
+          "max_scatter_rank"), ("min_rank", "max_rank", ""))
+
+
+def dimension_runs(region) -> list[dict]:
+    """Forced fields of the dimension runs that ``region`` allows: rank above ``boundary.HIGH_RANK``,
+    a zero-size dim (kept although the case reads nothing: ``edge_keep`` names the test the engine keeps
+    it by), and every dim a vector width or one off it (rank 1 or 2, one batch dim)."""
+    names = {f.name for f in fields(region)}
+    lo, hi, batch = next(r for r in _RANKS if r[0] in names)
+    ordinary = {"index_scenario": "ordinary", "edge_examples": DIMENSION_EXAMPLES}
+    sized = {"edge_dims": False} if "edge_dims" in names else {}  # (no dim at a small index dtype's edge instead)
+    runs = []
+    if getattr(region, hi) > boundary.HIGH_RANK:
+        runs.append({**ordinary, lo: boundary.HIGH_RANK + 1})
+    runs.append({**ordinary, "dims": ZERO_DIMS, **sized, "edge_keep": "zero-size"})
+    runs.append({**ordinary, "dims": VECTOR_DIMS, **sized, hi: min(2, getattr(region, hi)), lo: min(1, getattr(region, hi)),
+                 **({batch: min(1, getattr(region, batch))} if batch else {})})
+    return runs
 
 
 def index_edge_runs(region, *, distinct_key: str = "", favoured: dict | None = None) -> list[dict]:
@@ -31,4 +58,4 @@ def index_edge_runs(region, *, distinct_key: str = "", favoured: dict | None = N
         pairs = range(len(boundary.MEETINGS[s])) if s in boundary.MEETINGS else [None]
         runs += [{"index_scenario": "distinct", "value_scenario": s, **({"computations": (c,)} if c else {}),
                   **({"value_pair": k} if k is not None else {})} for c in computations for k in pairs]
-    return runs
+    return runs + dimension_runs(region)

@@ -308,7 +308,9 @@ def edge_runs(target: Target, kind: str) -> list[tuple[str, object, int]]:
         for forced in ops.edge_scenarios(target):
             forced = dict(forced)
             examples = forced.pop("edge_examples", None)  # a run whose one case covers its scenario whole
-            strategy = ops.valid_cases(target, **forced).filter(ops.substantive)  # an empty case shows nothing
+            keep = forced.pop("edge_keep", None)  # "zero-size": the run is for cases with an empty array
+            strategy = ops.valid_cases(target, **forced).filter(ops.zero_size if keep == "zero-size" else
+                                                                ops.substantive)  # an empty case shows nothing
             if forced.get("index_scenario") not in (None, "ordinary", "distinct") or "needs" in forced:
                 strategy = strategy.filter(ops.indexed)  # an index scenario needs an index value
             n = examples or (PAIR_EDGE_EXAMPLES if "value_pair" in forced else EDGE_EXAMPLES)

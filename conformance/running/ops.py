@@ -38,6 +38,11 @@ def substantive(case: Case) -> bool:
     return check(case) if check else True
 
 
+def zero_size(case: Case) -> bool:
+    """Whether some array of the case has a dim of size 0 (the edge phase's zero-size run keeps these)."""
+    return any(0 in a.shape for a in case.arrays.values())
+
+
 def indexed(case: Case) -> bool:
     """Whether the case has an index value (its op's index array, or variadic start indices, is not empty)."""
     from conformance.judging.conditions import index_array
