@@ -14,10 +14,11 @@ from conformance.interfaces.cli import main
 from conformance.running.registry import load_backend, missing_requirements
 from conformance.reports.run import run
 
-# numpy's scatter targets but put[wrap], whose declared hang (an index near 2**62 loops) costs every report
-# a 20 s timeout; the hang's own handling is tested with a test target below
-ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "--targets", "numpy:*.at", "numpy:put[clip]",
-        "numpy:put[raise]", "numpy:put_along_axis", "numpy:x[idx]=v", "--examples", "8", "--seed", "3"]
+# four of numpy's scatter targets (not put[wrap], whose declared hang, an index near 2**62 looping, costs
+# every report a 20 s timeout; the hang's own handling is tested with a test target below): enough for
+# three shards and a run killed after two targets, each with divergences (declared and not)
+ARGS = ["--backends", "numpy", "--ops", "stablehlo.scatter", "--targets", "numpy:add.at", "numpy:put[clip]",
+        "numpy:put_along_axis", "numpy:x[idx]=v", "--examples", "8", "--seed", "3"]
 
 
 @pytest.fixture(scope="module")

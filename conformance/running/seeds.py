@@ -56,7 +56,8 @@ class Seed:
         found = unexplained("", self.case, value)
         if not found or len(found) != 1:
             return None
-        return [int(i) for i in np.flatnonzero(found[0]) if int(i) not in set(self.excused)]
+        excused = set(self.excused)
+        return [int(i) for i in np.flatnonzero(found[0]) if int(i) not in excused]
 
     def save(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
