@@ -141,33 +141,45 @@ def venv_probe(package: str, script: Path, folder: Path) -> Callable[[str], str]
     editable install of the suite imports there as it does here)."""
     reasons: dict[str, str] = {}
 
-    def last_line(text: str) -> str:
-        lines = [line for line in text.strip().splitlines() if line.strip()]
-        return lines[-1][:200] if lines else "no output"
-
     def probe(version: str) -> str:
-        env_dir = folder / f"{package}-{version}"
-        python = env_dir / "bin" / "python"
-        if not (env_dir / "installed").exists():
-            subprocess.run([sys.executable, "-m", "venv", "--clear", str(env_dir)], check=True, capture_output=True)
-            purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                                     capture_output=True, text=True, check=True).stdout.strip()
-            # behind its own site-packages: this environment's packages (numpy and the script's other needs)
-            (Path(purelib) / "_conformance_borrowed.pth").write_text(
-                "".join(f"import site; site.addsitedir({d!r})\n" for d in borrowed_sites()))
-            done = subprocess.run([str(python), "-m", "pip", "install", "-q", f"{package}=={version}"],
-                                  capture_output=True, text=True, timeout=1800)
-            if done.returncode != 0:
-                reasons[version] = f"pip install {package}=={version} failed: {last_line(done.stderr or done.stdout)}"
-                return SKIP
-            (env_dir / "installed").write_text(version)
+        python, why = release_env([f"{package}=={version}"], folder)
+        if python is None:
+            reasons[version] = why
+            return SKIP
         run = subprocess.run([str(python), str(script)], capture_output=True, text=True, timeout=600,
                              env={k: v for k, v in os.environ.items() if k != "PYTHONHOME"})
         if run.returncode not in (0, 1):
-            reasons[version] = f"the repro script exited {run.returncode}: {last_line(run.stderr or run.stdout)}"
+            reasons[version] = f"the repro script exited {run.returncode}: {_last_line(run.stderr or run.stdout)}"
         return {0: GOOD, 1: BAD}.get(run.returncode, SKIP)
     probe.reasons = reasons
     return probe
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:200] if lines else "no output"
+
+
+def release_env(requirements: list[str], folder: Path) -> tuple[Path | None, str]:
+    """(the python of a throwaway virtual environment under ``folder`` with ``requirements`` installed
+    (``pkg==version`` each; made once and reused), or None and why not). Behind its own site-packages it
+    sees ``borrowed_sites()``, each added as a site folder (``site.addsitedir``: its ``.pth`` files run, so
+    an editable install of the suite imports there as it does here)."""
+    env_dir = folder / "+".join(r.replace("==", "-") for r in requirements)
+    python = env_dir / "bin" / "python"
+    if (env_dir / "installed").exists():
+        return python, ""
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(env_dir)], check=True, capture_output=True)
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    (Path(purelib) / "_conformance_borrowed.pth").write_text(
+        "".join(f"import site; site.addsitedir({d!r})\n" for d in borrowed_sites()))
+    done = subprocess.run([str(python), "-m", "pip", "install", "-q", *requirements],
+                          capture_output=True, text=True, timeout=1800)
+    if done.returncode != 0:
+        return None, f"pip install {' '.join(requirements)} failed: {_last_line(done.stderr or done.stdout)}"
+    (env_dir / "installed").write_text(" ".join(requirements))
+    return python, ""
 
 
 def save(result: Bisection, seed_path: Path) -> Path:

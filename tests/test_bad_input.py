@@ -72,6 +72,7 @@ CLI_CASES = [
      "did you mean 'numpy:take["),
     (["report", "--examples", "0"], "--examples"),
     (["replay", "tests/cases/seed_of_another_op.json"], "the seed's case is of stablehlo.gather"),
+    (["on-release", "onnxruntime", "--", "--backends", "onnxruntime"], "expected PACKAGE==VERSION requirements, got 'onnxruntime'"),
     (["report", "--fail-on", "sometimes"], "--fail-on"),
     (["list", "--backend", "torchh"], "did you mean 'torch'"),
     (["check", "--backend", "my_pkg.nothere", "--target", "x", "--case", "{}"], "No module named 'my_pkg'"),

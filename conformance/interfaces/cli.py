@@ -5,6 +5,7 @@ import argparse
 import json
 import importlib.metadata
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -463,6 +464,36 @@ def _check_script(text: str) -> int:
     return done.returncode if done.returncode in (0, 1) else 1 if done.returncode < 0 else 2
 
 
+def cmd_on_release(args) -> int:
+    """``conformance report`` with other releases installed: a throwaway environment (kept under the cache
+    folder's ``bisect``, as bisect's) with ``REQ...`` installed over this one's packages, the report run there."""
+    from conformance.running.compile_cache import ENV_DIR, default_folder
+    from conformance.reports.bisect import release_env
+
+    rest = list(args.report)  # (argparse hands everything after the first requirement to the remainder)
+    cut = rest.index("--") if "--" in rest else len(rest)
+    before, report = rest[:cut], rest[cut + 1:]
+    while "--env-dir" in before:
+        i = before.index("--env-dir")
+        args.env_dir = before[i + 1] if i + 1 < len(before) else None
+        del before[i:i + 2]
+    args.requirements = [*args.requirements, *before]
+    bad = [r for r in args.requirements if "==" not in r]
+    if bad or not args.requirements:
+        print(f"conformance on-release: expected PACKAGE==VERSION requirements, got {bad[0] if bad else 'none'!r}",
+              file=sys.stderr)
+        return 2
+    envs = Path(args.env_dir or Path(os.environ.get(ENV_DIR) or default_folder()) / "bisect")
+    envs.mkdir(parents=True, exist_ok=True)
+    python, why = release_env(args.requirements, envs)
+    if python is None:
+        print(f"conformance on-release: {why}", file=sys.stderr)
+        return 2
+    print(f"conformance on-release: {' '.join(args.requirements)} in {python.parent.parent}", flush=True)
+    return subprocess.run([str(python), "-m", "conformance.interfaces.cli", "report", *report],
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONHOME"}).returncode
+
+
 def cmd_bisect(args) -> int:
     """Find the release of ``--package`` where the seed's divergence came in (or went away)."""
     import tempfile
@@ -635,6 +666,11 @@ def main(argv: list[str] | None = None) -> int:
                        "reproduces the divergence (script exit 1), 1 where the target agrees, 2 where it cannot run")
     repro.add_argument("--class", dest="cls", default="wrong-value", help="with --case: the divergence class to state")
     _add_device(repro)
+    on_release = sub.add_parser("on-release", help="conformance report with other releases of packages installed "
+                                                   "(a throwaway environment): an old release judged as it is")
+    on_release.add_argument("requirements", nargs="+", metavar="PACKAGE==VERSION")
+    on_release.add_argument("--env-dir", help="where the environments are kept (default: <cache folder>/bisect)")
+    on_release.add_argument("report", nargs=argparse.REMAINDER, help="-- then conformance report's options")
     bisect = sub.add_parser("bisect", help="the release of a package where a seed's divergence came in (or went away)")
     bisect.add_argument("seed", help="a seed file (JSON)")
     bisect.add_argument("--package", required=True, help="the distribution to vary, e.g. onnxruntime")
@@ -652,7 +688,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
-    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "on-release": cmd_on_release, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)
