@@ -155,6 +155,14 @@ def _read_case(arg: str, command: str) -> Case | None:
         return None
 
 
+def cmd_attributes_table(args) -> int:
+    """Print the attributes each target family fixes (docs/attributes.md)."""
+    from conformance.interfaces.attributes_table import markdown
+
+    print(markdown(), end="")
+    return 0
+
+
 def cmd_labels(args) -> int:
     from conformance.interfaces.labels_table import rows
     from conformance.core.opspec import spec_ops
@@ -624,6 +632,8 @@ def main(argv: list[str] | None = None) -> int:
         table = sub.add_parser(command, help=about)
         table.add_argument("--backend", action="append", help="backend (repeatable; default: every installed one)")
         table.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
+    sub.add_parser("attributes-table", help="per target family, the API attributes it fixes, the values run and "
+                                            "each value left out with why (Markdown)")
     report = sub.add_parser("report", help="run every (spec op, target) pair and write report.json/report.md")
     report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")
     report.add_argument("--ops", nargs="+", help="spec ops (default: all)")
@@ -688,7 +698,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
-    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "on-release": cmd_on_release, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "on-release": cmd_on_release, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "attributes-table": cmd_attributes_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
     try:
         return commands[args.command](args)
