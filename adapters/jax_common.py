@@ -44,25 +44,31 @@ def put(a: np.ndarray):
 
 def run(fn):
     """Call ``fn`` with 64-bit types enabled (so int64/float64 inputs keep their dtype); numpy result."""
-    import os
-
     import jax
 
     _cache_setup()
     with jax.enable_x64(True):
-        if os.environ.get(STAGE) == "interpreter":
-            return _interpreted(fn)
+        if interpreting():
+            return interpreted(fn)
         return np.asarray(fn())
 
 
-def _interpreted(fn):
-    """``fn`` lowered by jax to StableHLO and run on StableHLO's reference interpreter (one result)."""
+def interpreting() -> bool:
+    """Whether calls run on the reference interpreter (``CONFORMANCE_JAX_STAGE=interpreter``)."""
+    import os
+
+    return os.environ.get(STAGE) == "interpreter"
+
+
+def interpreted(fn, *args):
+    """``fn(*args)`` lowered by jax to StableHLO and run on StableHLO's reference interpreter (one result;
+    ``args`` become the module's arguments, what ``fn`` closes over its constants)."""
     import jax
 
     from conformance.adapters.stablehlo import interpret_text
 
-    text = jax.jit(fn).lower().as_text()
-    results = interpret_text(text, [])
+    text = jax.jit(fn).lower(*args).as_text()
+    results = interpret_text(text, [np.asarray(a) for a in args])
     if len(results) != 1:
         raise ValueError(f"{STAGE}=interpreter: expected one result, the lowered module returns {len(results)}")
     return results[0]

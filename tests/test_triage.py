@@ -71,8 +71,8 @@ def test_triage_stages_locates_an_onnxruntime_seed_at_the_kernel_and_refuses_a_b
 def test_the_jax_interpreter_stage_tells_jax_lowering_from_xla(tmp_path):
     """The first jax stage runs the StableHLO jax lowers a call to on StableHLO's reference interpreter
     (no XLA): the clamp of ``scatter_add(mode="clip")`` is jax's own lowering (it clamps the indices
-    before the scatter), so it shows there; the int8-overflow gather of ``mode="clip"`` conforms
-    there and comes from XLA."""
+    before the scatter), so it shows there; the int8-overflow gather of ``mode="clip"`` and x + 0 with a
+    constant zero conform there and come after jax's lowering."""
     import os
     import subprocess
     import sys
@@ -87,6 +87,14 @@ def test_the_jax_interpreter_stage_tells_jax_lowering_from_xla(tmp_path):
     xla = subprocess.run(replay + [str(seeds / "jax-lax-gather-clip-int8-index-overflow.json")], capture_output=True,
                          text=True, timeout=600, cwd=tmp_path, env=env)
     assert xla.returncode == 0, xla.stdout + xla.stderr
+    # x + 0 with a constant zero loses -0.0's sign after StableHLO-to-HLO (findings/xla_add_zero_constant_...):
+    # the module jax lowers, constant and all, adds as IEEE on the interpreter
+    add = Path(__file__).resolve().parent / "cases" / "jax_add_zero_constant_seed.json"
+    interpreted = subprocess.run(replay + [str(add)], capture_output=True, text=True, timeout=600, cwd=tmp_path, env=env)
+    assert interpreted.returncode == 0, interpreted.stdout + interpreted.stderr
+    shipped = subprocess.run(replay + [str(add)], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                             env={k: v for k, v in env.items() if k != "CONFORMANCE_JAX_STAGE"})
+    assert shipped.returncode == 1 and "still diverges (wrong-value)" in shipped.stdout, shipped.stdout + shipped.stderr
 
 
 def test_iree_stages_tell_the_module_from_the_compiler(tmp_path):
