@@ -160,7 +160,7 @@ def test_every_condition_that_holds_on_a_drawn_case_is_claimed_for_its_op(op):
 
     t = user_target(op)
     runs = [(ops.valid_cases(t), 40)] + ([(ops.invalid_cases(t), 40)] if op_spec(op).invalid_ref else [])
-    runs += [(ops.valid_cases(t, **{k: v for k, v in f.items() if k != "edge_examples"}), 3)
+    runs += [(ops.valid_cases(t, **ops.strategy_fields(f)), 3)
              for f in map(dict, ops.edge_scenarios(t))]
     held = set()
     for strategy, n in runs:

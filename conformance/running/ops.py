@@ -25,6 +25,14 @@ def valid_cases(target: Target, **forced) -> st.SearchStrategy[Case]:
     return op_spec(target.op).part("valid")(valid_region(target, **forced))
 
 
+RUN_KEYS = ("edge_examples", "edge_keep")  # keys of an edge run that the engine reads, not the strategy
+
+
+def strategy_fields(forced: dict) -> dict:
+    """The strategy fields of an edge run's forced dict (without ``RUN_KEYS``)."""
+    return {k: v for k, v in forced.items() if k not in RUN_KEYS}
+
+
 def edge_scenarios(target: Target) -> list[dict]:
     """The forced strategy fields of the edge phase for ``target``'s valid cases."""
     edge = op_spec(target.op).part("edge")
