@@ -30,6 +30,7 @@ class SliceRegion:
     max_rank: int = 6
     max_dim: int = 5
     dims: tuple[int, ...] = ()  # every dim size drawn from these (the edge phase's dimension runs); (): 0..max_dim
+    min_size: int = 0  # slice sizes from this up (the edge phase's rank run: a rank-6 slice that reads something)
     element_dtypes: tuple[str, ...] = ELEMENT_DTYPES
     index_dtypes: tuple[str, ...] = INDEX_DTYPES
     oob_share: float = 0.3
@@ -67,7 +68,8 @@ def _parts(draw, region: SliceRegion):
         edge = draw(st.integers(0, rank - 1))
         # top-bit: the longest edge dim, so that dim - size is beyond the index dtype too
         shape[edge] = EDGE_DIMS[index_dtype][-1] if idx_sc == "top-bit" else draw(st.sampled_from(EDGE_DIMS[index_dtype]))
-    sizes = [draw(st.integers(1, 2)) if d == edge else draw(st.integers(0, shape[d])) for d in range(rank)]
+    sizes = [draw(st.integers(1, 2)) if d == edge else draw(st.integers(min(region.min_size, shape[d]), shape[d]))
+             for d in range(rank)]
     if idx_sc != "ordinary":
         with_room(draw, shape, sizes, list(range(rank)))
     starts = [np.array(_cast(draw(index_value(0, d - k, d, index_dtype, region.oob_share, idx_sc, shift=i)),

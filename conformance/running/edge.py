@@ -25,8 +25,9 @@ def dimension_runs(region) -> list[dict]:
     ordinary = {"index_scenario": "ordinary", "edge_examples": DIMENSION_EXAMPLES}
     sized = {"edge_dims": False} if "edge_dims" in names else {}  # (no dim at a small index dtype's edge instead)
     runs = []
-    if getattr(region, hi) > boundary.HIGH_RANK:
-        runs.append({**ordinary, lo: boundary.HIGH_RANK + 1})
+    if getattr(region, hi) > boundary.HIGH_RANK:  # (a slice of every dim: without it, most rank-6 slices read nothing)
+        runs.append({**ordinary, lo: boundary.HIGH_RANK + 1,
+                     **({"min_size": 1, "dims": (1, 2)} if "min_size" in names else {})})
     runs.append({**ordinary, "dims": ZERO_DIMS, **sized, "edge_keep": "zero-size"})
     runs.append({**ordinary, "dims": VECTOR_DIMS, **sized, hi: min(2, getattr(region, hi)), lo: min(1, getattr(region, hi)),
                  **({batch: min(1, getattr(region, batch))} if batch else {})})
