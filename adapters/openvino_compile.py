@@ -24,7 +24,6 @@ _COMPILED: dict[tuple, object] = {}
 COMPILE_CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
 STAGE = "CONFORMANCE_OPENVINO_STAGE"
 STAGE_CONFIG = {"no-snippets": {"SNIPPETS_MODE": "DISABLE"}}
-UNAVAILABLE = "stage unavailable"  # (the words ``conformance replay`` reads as "this stage cannot run the case")
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
 
 
@@ -86,5 +85,7 @@ def _evaluated(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
         lines = str(e).strip().splitlines() or [""]
         done = next((line for line in lines if "failed" in line), lines[-1]).strip()
     if done is not True:  # an op OpenVINO's core has no reference evaluation for (GatherND)
-        raise RuntimeError(f"{UNAVAILABLE}: {STAGE}=evaluate: Model.evaluate cannot run this model ({done})")
+        from conformance.core.runtime import STAGE_UNAVAILABLE
+
+        raise RuntimeError(f"{STAGE_UNAVAILABLE}: {STAGE}=evaluate: Model.evaluate cannot run this model ({done})")
     return np.array(outputs[0].data)

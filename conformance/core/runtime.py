@@ -4,6 +4,9 @@ writes its seed file."""
 from __future__ import annotations
 
 DEFAULT_SEED_DIR = ".conformance/seeds"
+# what a target raises where a triage stage (reports.stages) cannot run a case; ``conformance replay``
+# reads it as "this stage could not run" (exit 2), not as a verdict
+STAGE_UNAVAILABLE = "stage unavailable"
 _STATE: dict = {"device": "cpu", "examples": None, "seed_dir": ""}
 
 

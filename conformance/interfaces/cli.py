@@ -589,8 +589,8 @@ def cmd_replay(args) -> int:
             print(f"conformance replay: {path}: target: {expected_one_of(seed.target, targets)}", file=sys.stderr)
             return 2
         verdict, _ = judge_given(target, seed.case)
-        if "stage unavailable" in verdict.detail:  # a triage stage that cannot run this case (reports.stages)
-            print(f"{path}: {verdict.detail.split('stage unavailable', 1)[1].splitlines()[0].strip(': ')[:200]}",
+        if runtime.STAGE_UNAVAILABLE in verdict.detail:  # a triage stage that cannot run this case (reports.stages)
+            print(f"{path}: {verdict.detail.split(runtime.STAGE_UNAVAILABLE, 1)[1].splitlines()[0].strip(': ')[:200]}",
                   file=sys.stderr)
             return 2
         diverges = verdict.diverges
