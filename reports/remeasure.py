@@ -7,21 +7,15 @@ the targets it ran: met on this release (so its range can take it in: a review o
 from __future__ import annotations
 
 import json
-import os
+from collections import Counter
 from pathlib import Path
 
-ENV = "CONFORMANCE_REMEASURE"
-
-
-def on() -> bool:
-    return os.environ.get(ENV) == "1"
+from conformance.running.registry import REMEASURE_ENV as ENV, _installed_version
 
 
 def rows(report: dict, targets) -> list[dict]:
     """One row per measured declaration of ``targets``: its targets, class, ``versions``, the installed
     release of its package, the divergence cases it excused in ``report`` and what follows."""
-    from conformance.running.registry import _installed_version
-
     met: dict[tuple, int] = {}
     for g in report["divergences"]:
         if g["declared"]:
@@ -35,15 +29,12 @@ def rows(report: dict, targets) -> list[dict]:
                     continue
                 row = found.setdefault((cls, dev.reason, dev.versions), {
                     "class": cls, "reason": dev.reason, "versions": dev.versions, "package": dev.package,
-                    "installed": _installed_version(dev.package) or "not installed", "targets": [], "cases": 0})
+                    "installed": _installed_version(dev.package) or "not installed", "targets": [], "cases": 0,
+                    "inside": dev.in_range()})
                 row["targets"].append(t.name)
                 row["cases"] += met.get((t.name, cls, dev.reason), 0)
     for row in found.values():
-        from packaging.specifiers import SpecifierSet
-
-        inside = not row["versions"] or (row["installed"] != "not installed" and
-                                         SpecifierSet(row["versions"]).contains(row["installed"], prereleases=True))
-        row["kind"] = "not met" if not row["cases"] else "holds in range" if inside else "holds outside range"
+        row["kind"] = "not met" if not row["cases"] else "holds in range" if row["inside"] else "holds outside range"
         row["verdict"] = {"not met": "not met in this run (fixed, or no case reached it)",
                           "holds in range": "holds, in its range",
                           "holds outside range": f"holds on {row['package']} {row['installed']}, outside its range: "
@@ -62,9 +53,7 @@ def write(report_path: Path, targets) -> Path:
                      f"{r['cases']} | {r['verdict']} |")
     out = report_path.parent / "remeasure.md"
     out.write_text("\n".join(lines) + "\n")
-    counts: dict[str, int] = {}
-    for r in table:
-        counts[r["kind"]] = counts.get(r["kind"], 0) + 1
+    counts = Counter(r["kind"] for r in table)
     print(f"remeasure: {len(table)} measured declarations: " + "; ".join(f"{n} {k}" for k, n in sorted(counts.items()))
           + f" ({out})")
     return out
