@@ -8,7 +8,7 @@ with Jinja2, in the order a backend team reads it:
    every group is declared), with the counts of undeclared and declared groups, and a legend;
 3. with earlier reports: an inline SVG of divergence groups per backend over the runs, and what is
    new, fixed and persisting since the last one;
-4. details per group: the smallest case, expected and observed, the spec clause and link, the
+4. details per group: its example case (shrunk where undeclared), expected and observed, the spec clause and link, the
    declared reason, the seed and the repro script (with copy buttons), the versions.
 """
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _op_order() -> list[str]:
 
 
 def _case_text(out: Path | None, seed_path: str) -> str:
-    """The group's smallest case, pretty-printed: op, attributes, and each array (values when small)."""
+    """The group's example case, pretty-printed: op, attributes, and each array (values when small)."""
     if out is None or not (out / seed_path).is_file():
         return "(seed file not found)"
     from conformance.core.case import Case

@@ -4,10 +4,13 @@ Every divergence is appended to ``DIR/log.jsonl`` (flushed and synced) as soon a
 each finished target gets a ``done`` line, so a run killed at any moment loses at most the case in
 flight and ``--resume DIR`` continues it. Targets run in worker processes: an abort is a ``crash``,
 a hang a ``timeout``, and the run goes on. At the end the log is folded into ``report.json``
-(divergences grouped by target, class and clause, each with its count, its smallest case as a
-seed file and, where ``conformance repro`` can write one, a standalone script) ``report.md`` and ``report.html`` (with ``previous``: what is new, fixed and persisting). The same seed, profile and versions give the same report.json,
-``created`` aside, and so does any ``jobs``: with ``jobs`` > 1 the targets run in that many worker
-processes (each target resolved again by backend and name there), all appending to the one log.
+(divergences grouped by target, class and clause, each with its count and an example: for an
+undeclared group the case Hypothesis shrank, as pytest would show it, else the smallest logged case;
+the example is written as a seed file and, where ``conformance repro`` can write one, a standalone
+script), ``report.md`` and ``report.html`` (with ``previous``: what is new, fixed and persisting).
+The same seed, profile and versions give the same report.json, ``created`` aside, and so does any
+``jobs``: with ``jobs`` > 1 the targets run in that many worker processes (each target resolved
+again by backend and name there), all appending to the one log.
 """
 from __future__ import annotations
 
@@ -28,7 +31,10 @@ from conformance.core.case import Case
 from conformance.running.registry import Target, loaded_target
 from conformance.running.history import Call
 from conformance.core.outcome import TargetBroken
-from conformance.running.engine import COMPILE_SECONDS, SPEC_CLASSES, Draws, check_case, recheck, run_property
+from hypothesis.errors import HypothesisException
+
+from conformance.running.engine import (COMPILE_SECONDS, SPEC_CLASSES, Draws, StopOn, UndeclaredDivergence, check_case,
+                                        recheck, run_property)
 from conformance.running.seeds import make_seed, versions
 from conformance.judging.open_values import changes, lone_values, observed_open, table
 from conformance.reports.html import eager_note
@@ -64,10 +70,10 @@ class LogSink:
     """What the report does with a verdict: count it, log every divergence (declared or not, an
     undeclared one re-checked in a fresh process first, ``FRESH_RECHECKS`` per target) and the values
     the spec leaves open, and go on."""
-    stops = False
 
     def __init__(self, log: Path):
         self.log, self.stats, self.open_seen = log, Counter(), set()
+        self.undeclared: dict[tuple[str, str], None] = {}  # (class, clause) of undeclared divergences, first seen first
 
     def skipped(self, target: Target, case: Case, cls: str) -> None:
         self.stats["cases"] += 1  # a declared hang seen once stands in for the later cases it covers
@@ -85,17 +91,41 @@ class LogSink:
         if dev is None and self.stats["rechecked"] < FRESH_RECHECKS and verdict.cls not in SPEC_CLASSES:
             self.stats["rechecked"] += 1  # an undeclared divergence: does a fresh process show it too?
             verdict, dev = recheck(target, case, verdict, before)
-        eager = {"eager_class": check_case(loaded_target(*target.eager), case).cls} if target.eager else {}
-        _append(self.log, {"kind": "divergence", "op": target.op, "target": target.name,
-                           "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
-                           "summary": verdict.detail[:1000], "expected": verdict.expected[:400],
-                           "observed": verdict.observed[:400], "declared": dev is not None,
-                           "reason": dev.reason if dev else "", "case": case.to_json(), **eager,
-                           **({"known": dev.known} if dev and dev.known else {}),
-                           **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
-                           **({"model": dev.model} if dev and dev.model else {}),
-                           **_excused(target, case, verdict, dev),
-                           **({"unmodelled": True} if dev and dev.blind() else {})})
+        if dev is None and verdict.cls not in SPEC_CLASSES:
+            self.undeclared.setdefault((verdict.cls, verdict.clause))
+        _append(self.log, divergence_record(target, case, verdict, dev))
+
+
+def divergence_record(target: Target, case: Case, verdict, dev) -> dict:
+    """One divergence as the log holds it (``dev``: the declaration that covers it, or None)."""
+    eager = {"eager_class": check_case(loaded_target(*target.eager), case).cls} if target.eager else {}
+    return {"kind": "divergence", "op": target.op, "target": target.name,
+            "backend": target.backend, "class": verdict.cls, "clause": verdict.clause,
+            "summary": verdict.detail[:1000], "expected": verdict.expected[:400],
+            "observed": verdict.observed[:400], "declared": dev is not None,
+            "reason": dev.reason if dev else "", "case": case.to_json(), **eager,
+            **({"known": dev.known} if dev and dev.known else {}),
+            **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
+            **({"model": dev.model} if dev and dev.model else {}),
+            **_excused(target, case, verdict, dev),
+            **({"unmodelled": True} if dev and dev.blind() else {})}
+
+
+SHRUNK_GROUPS = 3  # undeclared groups per target whose example is shrunk (each runs its property again)
+
+
+def shrink(target: Target, kind: str, draws: Draws, cls: str, clause: str, log: Path) -> None:
+    """Run property ``kind`` again until its first undeclared ``cls``/``clause`` divergence, let Hypothesis
+    shrink it as pytest does, and log the shrunk case (``"shrunk": true``: the group's example, not counted
+    again). Where the run does not meet it again (a history-dependent case, a declared one after the fresh
+    recheck) or cannot shrink it, the group keeps its smallest logged case."""
+    try:
+        run_property(target, kind, draws, StopOn(cls, clause))
+    except UndeclaredDivergence as e:
+        if e.case is not None and e.verdict is not None and (e.verdict.cls, e.verdict.clause) == (cls, clause):
+            _append(log, {**divergence_record(target, e.case, e.verdict, None), "shrunk": True})
+    except (HypothesisException, TargetBroken):
+        return
 
 
 def run_target(target: Target, log: Path, examples: int | None, seed_value: int, profile: str = "nightly") -> None:
@@ -107,7 +137,10 @@ def run_target(target: Target, log: Path, examples: int | None, seed_value: int,
     draws = Draws(profile or "nightly", examples, seed_value)
     try:
         for kind in ops.kinds(target):
+            known = len(sink.undeclared)
             run_property(target, kind, draws, sink)
+            for cls, clause in list(sink.undeclared)[known:SHRUNK_GROUPS]:  # met first in this property
+                shrink(target, kind, draws, cls, clause, log)
     except TargetBroken as e:  # the target's own code failed: one line for it, no verdicts about the backend
         sink.stats["adapter_error"] = str(e)
     stats = sink.stats
@@ -278,15 +311,19 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     """Fold ``log.jsonl`` into report.json, report.md and one seed file per divergence group."""
     records = _records(out / "log.jsonl")
     groups: dict[str, list[dict]] = defaultdict(list)
+    shrunk: dict[str, dict] = {}  # group -> its case as Hypothesis shrank it (``shrink``)
     seen = set()
     for r in records:  # a resumed target runs again from its start: each (target, case) counts once
         key = (r["target"], json.dumps(r.get("case"), sort_keys=True))
-        if r["kind"] == "divergence" and key not in seen:
+        if r["kind"] == "divergence" and r.get("shrunk"):
+            shrunk[_group_id(r["target"], r["class"], r["clause"])] = r
+        elif r["kind"] == "divergence" and key not in seen:
             seen.add(key)
             groups[_group_id(r["target"], r["class"], r["clause"])].append(r)
     divergences = []
     for gid, rs in sorted(groups.items()):
-        smallest = min(rs, key=lambda r: (len(json.dumps(r["case"], sort_keys=True)), json.dumps(r["case"], sort_keys=True)))
+        smallest = shrunk.get(gid) or min(rs, key=lambda r: (len(json.dumps(r["case"], sort_keys=True)),
+                                                            json.dumps(r["case"], sort_keys=True)))
         seed_path = Path("seeds") / f"{gid}.json"
         excused = smallest.get("excused") or {}
         group_seed = make_seed(smallest["backend"], smallest["target"], smallest["class"], Case.from_json(smallest["case"]),
@@ -296,7 +333,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
         divergences.append({"id": gid, "op": smallest["op"], "target": smallest["target"], "class": smallest["class"],
                             "backend": smallest["backend"], "clause": smallest["clause"],
                             "expected": smallest.get("expected", ""), "observed": smallest.get("observed", ""),
-                            "count": len(rs), "declared": smallest["declared"],
+                            "count": len(rs), "declared": smallest["declared"], "shrunk": gid in shrunk,
                             **({"reason": smallest["reason"]} if smallest["declared"] else {}),
                             **({"known": smallest["known"]} if smallest.get("known") else {}),
                             "summary": smallest["summary"], "seed": str(seed_path),

@@ -8,7 +8,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import HealthCheck, Verbosity, given, seed, settings
 from hypothesis.errors import FlakyFailure
 
 from conformance.running import history, isolation, ops, profiles
@@ -404,7 +404,8 @@ class Draws:
 class Raise:
     """What pytest (and the benchmarks) do with a verdict: stop at the first undeclared divergence, which
     Hypothesis then shrinks; the engine re-checks it in a fresh process and writes its seed."""
-    stops = True
+    quiet = False  # Hypothesis prints the falsifying example and the health checks fail the run
+    logs = True  # the judged cases go to ``CASE_LOG``
 
     def judged(self, target: Target, case: Case, verdict: Verdict, dev, before: list) -> None:
         if verdict.diverges and verdict.cls not in SPEC_CLASSES and dev is None:
@@ -412,6 +413,21 @@ class Raise:
 
     def skipped(self, target: Target, case: Case, cls: str) -> None:
         """A case a declared hang seen before stands in for (not run)."""
+
+
+class StopOn(Raise):
+    """``Raise`` narrowed to one report group: stop on the first undeclared divergence of class ``cls`` and
+    clause ``clause``, which Hypothesis then shrinks as it shrinks pytest's failure (``conformance report``
+    shows that case as the group's example). Silent, and its cases are not logged as judged: they repeat
+    a run already made."""
+    quiet, logs = True, False
+
+    def __init__(self, cls: str, clause: str):
+        self.cls, self.clause = cls, clause
+
+    def judged(self, target: Target, case: Case, verdict: Verdict, dev, before: list) -> None:
+        if verdict.diverges and dev is None and (verdict.cls, verdict.clause) == (self.cls, self.clause):
+            raise _failure(target, case, verdict, before)
 
 
 REFUSED: dict[str, set] = {}  # target -> the memory layouts it refuses (in this process)
@@ -471,7 +487,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
     seen: Counter = Counter()
 
     def judge(case: Case, label: str) -> None:
-        _log_case(target, kind, label, case)
+        if getattr(sink, "logs", True):
+            _log_case(target, kind, label, case)
         hung = seen_hang(target, case)
         if hung:  # seen once, and the declaration's condition holds: another hang costs seconds
             seen.update((hung,))
@@ -509,7 +526,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
             # a fixed run: its own seed, no database; a random one takes the draws' seed, or draws anew (even
             # where Hypothesis would derandomize every profile: it does wherever the CI variable is set)
             chosen = {"database": None} if fixed or draws.seed is not None else {"derandomize": False}
-            quiet = {} if sink.stops else {"suppress_health_check": list(HealthCheck), "print_blob": False}
+            quiet = {"suppress_health_check": list(HealthCheck), "print_blob": False, "verbosity": Verbosity.quiet} \
+                if getattr(sink, "quiet", True) else {}
             test = hypothesis_settings(draws.profile, **chosen, **quiet, max_examples=n)(given(case=strat)(conforms))
             test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
             if fixed or draws.seed is not None:
@@ -559,7 +577,6 @@ def phases(target: Target, kind: str, draws: Draws) -> list[tuple[str, object, i
 class Collect:
     """What ``conformance check``, ``probe`` and ``replay`` do with a verdict: keep it, an undeclared
     divergence after the same fresh-process recheck as everywhere else, to print."""
-    stops = False
 
     def __init__(self):
         self.judgements: list[tuple[Case, Verdict, object]] = []
