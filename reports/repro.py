@@ -209,8 +209,9 @@ def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
     return imports, lines
 
 
-def script(seed: Seed) -> str:
-    """The standalone script for ``seed``; NoRepro when its target or case has none."""
+def script(seed: Seed, stage: dict | None = None) -> str:
+    """The standalone script for ``seed``; NoRepro when its target or case has none. ``stage``: where
+    ``conformance triage --stages`` located it (``reports.stages.located``), said in the title."""
     case: Case = seed.case
     spec = op_spec(case.op)
     if not spec.has("expected"):
@@ -247,6 +248,10 @@ def script(seed: Seed) -> str:
     if case.attrs.get("constants") and not _builds_constants(seed):  # (a folded divergence may need them)
         title += (f"\n\nThe suite gave the compiler {', '.join(case.attrs['constants'])} as compile-time constants; "
                   f"this script passes\nevery operand as an argument. `conformance replay SEED` runs the case with its constants.")
+    if stage:
+        from conformance.reports.stages import stage_note
+
+        title += "\n\n" + stage_note(stage)
     from conformance.running.report_text import spec_url
 
     tops = [line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))]

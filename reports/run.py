@@ -38,6 +38,7 @@ from conformance.running.engine import (COMPILE_SECONDS, SPEC_CLASSES, Draws, St
 from conformance.running.seeds import make_seed, versions
 from conformance.judging.open_values import changes, lone_values, observed_open, table
 from conformance.reports.html import eager_note
+from conformance.reports.stages import located
 from conformance.reports.triage import root_causes
 
 SCHEMA_VERSION = 1
@@ -245,13 +246,14 @@ class _Progress:
               end="", file=sys.stderr)
 
 
-def _write_repro(out: Path, gid: str, group_seed) -> str | None:
+def _write_repro(out: Path, gid: str, group_seed, stage: dict) -> str | None:
     """The group's standalone script as ``repro/<id>.py`` (its path relative to ``out``), or None
-    where ``conformance repro`` has no script for the target or the case."""
+    where ``conformance repro`` has no script for the target or the case (``stage``: where a triage
+    located the group's seed)."""
     from conformance.reports.repro import NoRepro, script
 
     try:
-        text = script(group_seed)
+        text = script(group_seed, stage)
     except NoRepro:
         return None
     path = Path("repro") / f"{gid}.py"
@@ -330,6 +332,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                                tuple(Call.from_json(c) for c in smallest.get("history", ())),
                                (excused.get("positions", []), excused.get("models", [])))
         group_seed.save(out / seed_path)
+        stage = located(out / seed_path)  # (``conformance triage --stages`` run on the seed left it there)
         divergences.append({"id": gid, "op": smallest["op"], "target": smallest["target"], "class": smallest["class"],
                             "backend": smallest["backend"], "clause": smallest["clause"],
                             "expected": smallest.get("expected", ""), "observed": smallest.get("observed", ""),
@@ -338,7 +341,8 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                             **({"known": smallest["known"]} if smallest.get("known") else {}),
                             "summary": smallest["summary"], "seed": str(seed_path),
                             **({"eager_class": smallest["eager_class"]} if "eager_class" in smallest else {}),
-                            "repro": _write_repro(out, gid, group_seed), **_bisected(out / seed_path)})
+                            "repro": _write_repro(out, gid, group_seed, stage), **_bisected(out / seed_path),
+                            **stage})
     targets = [{"id": r["target"], "op": r["op"], "backend": r["backend"], "cases": r["cases"], "conform": r["conform"],
                 "unsupported": r["unsupported"],
                 **({"compile_seconds": r["compile_seconds"]} if r.get("compile_seconds") else {}),
@@ -441,7 +445,8 @@ def markdown(report: dict, previous: dict | None = None) -> str:
         how = f"`python {d['repro']}`" if d.get("repro") else \
             "no standalone script for this case (`conformance repro` on its seed says why)"
         lines.append(f"- `{d['target']}` **{d['class']}** ×{d['count']}{eager_note(d)} — {d['why']} — "
-                     f"`conformance replay {d['seed']}`, {how}" + (f" — bisect: {d['bisect']}" if d.get("bisect") else ""))
+                     f"`conformance replay {d['seed']}`, {how}" + (f" — bisect: {d['bisect']}" if d.get("bisect") else "")
+                     + (f" — stage: {d['stage']} (owner: {d['owner']})" if d.get("stage") else ""))
     if not action:
         lines.append("Nothing needs action: no undeclared divergence, crash or timeout.")
     known = known_crashes(report)

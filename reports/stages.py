@@ -69,6 +69,42 @@ STAGES: dict[str, list[Stage]] = {
                  Stage("the CPU plugin as shipped", {}, "openvinotoolkit/openvino (the CPU plugin's snippets code generation)")],
 }
 MEANING = {0: "conforms", 1: "diverges"}
+SIDECAR = ".stages.json"  # beside the seed: ``<seed stem>.stages.json``
+
+
+def sidecar(seed_path) -> "Path":
+    """Where ``conformance triage --stages`` leaves its result for ``seed_path`` (the report and
+    ``conformance repro`` read it there, as they read bisect's)."""
+    from pathlib import Path
+
+    seed_path = Path(seed_path)
+    return seed_path.with_name(seed_path.stem + SIDECAR)
+
+
+def save(seed_path, first: "Stage | None", results: list) -> None:
+    """Record the located stage (or none) and every stage's verdict beside the seed."""
+    import json
+
+    sidecar(seed_path).write_text(json.dumps({
+        "stage": first.name if first else None, "owner": first.owner if first else None,
+        "stages": [[stage.name, MEANING.get(code, "could not run")] for stage, code in results]}, indent=1))
+
+
+def located(seed_path) -> dict:
+    """``{"stage": name, "owner": project}`` where triage located ``seed_path``'s divergence, else {}."""
+    import json
+
+    path = sidecar(seed_path)
+    try:
+        data = json.loads(path.read_text()) if path.is_file() else {}
+        return {"stage": data["stage"], "owner": data["owner"]} if data.get("stage") else {}
+    except (ValueError, KeyError):
+        return {}
+
+
+def stage_note(where: dict) -> str:
+    """One sentence for a script or a report: the stage a triage located, and who owns it."""
+    return f"Located by `conformance triage --stages` at: {where['stage']} (owner: {where['owner']})." if where else ""
 
 
 def run_stages(seed_path: str, backend: str, cls: str = "", say=print) -> tuple[Stage | None, list[tuple[Stage, int]]]:

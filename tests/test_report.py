@@ -163,6 +163,25 @@ def test_html_shows_new_fixed_and_persisting_against_a_previous_report(tmp_path,
     assert "## Fixed since the previous report (1)" in md and "fixed one" in md
 
 
+def test_a_groups_located_stage_is_in_the_report_and_its_script(tmp_path, baseline):
+    """Where ``conformance triage --stages`` left a stage beside a group's seed, the report written again
+    names it, and so does the group's script."""
+    import shutil
+
+    from conformance.reports.run import write
+    from conformance.reports.stages import STAGES, save
+
+    shutil.copytree(baseline, tmp_path / "run")
+    group = next(d for d in _report(baseline)["divergences"] if d["repro"])
+    stage = STAGES["onnxruntime"][0]
+    save(tmp_path / "run" / group["seed"], stage, [(stage, 1)])
+    write(tmp_path / "run", "nightly", 3, examples=8)
+    again = next(d for d in _report(tmp_path / "run")["divergences"] if d["id"] == group["id"])
+    assert (again["stage"], again["owner"]) == (stage.name, stage.owner)
+    assert f"at: {stage.name} (owner: {stage.owner})" in (tmp_path / "run" / again["repro"]).read_text()
+    assert f"stage: {stage.name} (owner: {stage.owner})" in (tmp_path / "run" / "report.html").read_text()
+
+
 def _group(gid, target, declared, cls="wrong-value"):
     return {"id": gid, "target": target, "declared": declared, "class": cls, "summary": gid, "count": 1,
             "op": "stablehlo.add", "seed": f"seeds/{gid}.json"}

@@ -51,18 +51,25 @@ def test_a_known_url_on_any_group_of_a_cause_is_its_status():
 def test_triage_stages_locates_an_onnxruntime_seed_at_the_kernel_and_refuses_a_backend_without_stages(tmp_path):
     """``conformance triage SEED --stages`` re-runs the seed at each graph optimisation level: GatherND's
     accepted negative batch_dims is there with every optimisation off, so the kernel owns it (exit 1,
-    as replay's convention: the divergence is present); a numpy seed has no stages (exit 2, one line)."""
+    as replay's convention: the divergence is present), recorded beside the seed, where the repro script
+    takes it; a numpy seed has no stages (exit 2, one line)."""
+    import shutil
     import subprocess
     import sys
     from pathlib import Path
 
     seeds = Path(__file__).resolve().parent.parent / "seeds"
     cli = [sys.executable, "-m", "conformance.interfaces.cli", "triage"]
-    done = subprocess.run(cli + [str(seeds / "onnxruntime-gathernd-13-accepts-negative-batch-dims.json"), "--stages"],
-                          capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    seed = shutil.copy(seeds / "onnxruntime-gathernd-13-accepts-negative-batch-dims.json", tmp_path / "seed.json")
+    done = subprocess.run(cli + [str(seed), "--stages"], capture_output=True, text=True, timeout=900, cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "graph optimisation disable_all: diverges (accepts-invalid)" in done.stdout
     assert "owner: microsoft/onnxruntime (the CPU kernel)" in done.stdout
+    assert (tmp_path / "seed.stages.json").is_file()
+    script = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "repro", str(seed)],
+                            capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert "at: graph optimisation disable_all (owner: microsoft/onnxruntime (the CPU kernel))" in script.stdout, \
+        script.stdout[:600] + script.stderr
     numpy_seed = subprocess.run(cli + [str(seeds / "numpy-take-raise-wraps-negative-index.json"), "--stages"],
                                 capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert numpy_seed.returncode == 2 and len(numpy_seed.stderr.strip().splitlines()) == 1

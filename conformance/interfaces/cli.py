@@ -442,7 +442,9 @@ def cmd_repro(args) -> int:
         if args.target:
             seed.target = args.target
             seed.backend = args.target.split(":")[0]
-        text = script(seed)
+        from conformance.reports.stages import located
+
+        text = script(seed, located(args.seed) if args.seed and not args.target else {})
     except (NoRepro, ValueError) as e:
         print(str(e) if str(e).startswith("conformance") else f"conformance repro: {e}", file=sys.stderr)
         return 2
@@ -542,7 +544,7 @@ def cmd_bisect(args) -> int:
 
 def cmd_triage(args) -> int:
     """Where a seed's divergence comes in: its backend's pipeline stage by stage (``reports.stages``)."""
-    from conformance.reports.stages import STAGES, run_stages
+    from conformance.reports.stages import STAGES, run_stages, save, sidecar
     from conformance.running.seeds import load_seed
 
     try:
@@ -560,6 +562,8 @@ def cmd_triage(args) -> int:
         return 2
     print(f"{seed.target} ({seed.cls}, case {seed.case.id}), stage by stage:")
     first, results = run_stages(args.seed, seed.backend, seed.cls)
+    save(args.seed, first, results)  # the report and the repro script name the stage from here
+    print(f"recorded in {sidecar(args.seed)}")
     if first is not None:
         print(f"first stage that shows it: {first.name}; owner: {first.owner}")
         return 1
