@@ -48,10 +48,12 @@ def operand_values(draw, shape: tuple[int, ...], dtype_name: str, scenario: str 
     pool = value_pool(scenario, dtype_name) if scenario != "ordinary" else []
     if n and pool:
         rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
-        chosen = rng.random(n) < IN_SCENARIO_SHARE
+        chosen = np.flatnonzero(rng.random(n) < IN_SCENARIO_SHARE)
         picks = rng.integers(0, len(pool), n)
-        for p in np.flatnonzero(chosen):
-            values[p] = _cast(pool[picks[p]], dt)
+        cast = np.empty(len(pool), dt)  # each pool value cast once (an element at a time cost seconds per case)
+        for k, v in enumerate(pool):
+            cast[k] = _cast(v, dt)
+        values[chosen] = cast[picks[chosen]]
         return values.reshape(shape)
     special = specials(dt)
     if n and special and draw(st.booleans()):
