@@ -3,9 +3,11 @@ jax's persistent compilation cache pointed at the suite's cache folder (``confor
 jax keys its entries by the program, its compile options and jax's versions; the folder is one per
 host, since XLA compiles for this CPU).
 
-``CONFORMANCE_JAX_STAGE=interpreter`` (set by ``conformance triage SEED --stages``): a call is not compiled
-by XLA; jax lowers it to StableHLO (``jax.jit(...).lower``, the case's arrays as constants) and StableHLO's
-reference interpreter runs that module, so a divergence there is jax's lowering (or the interpreter's)."""
+``CONFORMANCE_JAX_STAGE`` (set by ``conformance triage SEED --stages``): a call is not compiled by XLA; jax
+lowers it to StableHLO (``jax.jit(...).lower``, the case's arrays as constants) and StableHLO's reference
+interpreter runs that module (``interpreter``: a divergence there is jax's lowering, or the interpreter's),
+or the module after XLA's StableHLO-to-HLO conversion, translated back (``converted``: a divergence that
+first shows there is the conversion's, ``adapters.stablehlo.converted_text``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -53,22 +55,28 @@ def run(fn):
         return np.asarray(fn())
 
 
+INTERPRETED_STAGES = ("interpreter", "converted")
+
+
 def interpreting() -> bool:
-    """Whether calls run on the reference interpreter (``CONFORMANCE_JAX_STAGE=interpreter``)."""
+    """Whether calls run on the reference interpreter (``CONFORMANCE_JAX_STAGE``: ``interpreter`` or ``converted``)."""
     import os
 
-    return os.environ.get(STAGE) == "interpreter"
+    return os.environ.get(STAGE) in INTERPRETED_STAGES
 
 
 def interpreted(fn, *args):
     """``fn(*args)`` lowered by jax to StableHLO and run on StableHLO's reference interpreter (one result;
     ``args`` become the module's arguments, what ``fn`` closes over its constants)."""
+    import os
+
     import jax
 
-    from conformance.adapters.stablehlo import interpret_text
+    from conformance.adapters.stablehlo import converted_text, interpret_text
 
     text = jax.jit(fn).lower(*args).as_text()
-    results = interpret_text(text, [np.asarray(a) for a in args])
+    stage = os.environ.get(STAGE)
+    results = interpret_text(converted_text(text) if stage == "converted" else text, [np.asarray(a) for a in args])
     if len(results) != 1:
-        raise ValueError(f"{STAGE}=interpreter: expected one result, the lowered module returns {len(results)}")
+        raise ValueError(f"{STAGE}={stage}: expected one result, the lowered module returns {len(results)}")
     return results[0]

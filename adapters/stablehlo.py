@@ -59,6 +59,19 @@ def interpret_text(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
         return [np.array(ir.DenseElementsAttr(r)) for r in results]
 
 
+def converted_text(text: str) -> str:
+    """``text`` after XLA's StableHLO-to-HLO conversion (which runs StableHLO's own legalization and
+    simplification patterns), translated back to StableHLO: the module XLA's HLO passes start from, in a
+    form the reference interpreter runs (``conformance triage --stages`` runs it there)."""
+    from jax._src.lib import _jax
+    from jaxlib.mlir import ir
+
+    hlo = _jax.mlir.mlir_module_to_xla_computation(text, use_tuple_args=False, return_tuple=False)
+    back = _jax.mlir.hlo_to_stablehlo(hlo.as_serialized_hlo_module_proto())
+    with _context():
+        return str(ir.Module.parse(back))
+
+
 def _module(operand, start_indices, result_type, attrs) -> tuple[str, str]:
     return gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=True)
 

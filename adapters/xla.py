@@ -3,6 +3,10 @@
 The only target that takes every ``index_vector_dim`` and batching-dim layout as written.
 Executables are cached per module text inside an isolated worker process, and on disk
 (``conformance.running.compile_cache``: keyed by the text, the device, jaxlib's version and the host).
+
+``CONFORMANCE_XLA_STAGE`` (set by ``conformance triage SEED --stages``): ``interpreter`` runs the module text
+on StableHLO's reference interpreter instead (the module as the suite built it); ``converted`` runs there the
+module after XLA's StableHLO-to-HLO conversion, translated back (``adapters.stablehlo.converted_text``).
 """
 from __future__ import annotations
 
@@ -23,11 +27,21 @@ from conformance.running.registry import target
 REQUIRES = ("jax", "jaxlib")
 _EXECUTABLES: dict[tuple[str, str], object] = {}
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0, "cache_hits": 0}
+STAGE = "CONFORMANCE_XLA_STAGE"
 
 
 def run_text(text: str, arrays: list[np.ndarray], device: str) -> list[np.ndarray]:
     """Child side: compile (cached) and execute ``@main`` on ``device``."""
+    import os
+
     import jax
+
+    stage = os.environ.get(STAGE, "")
+    if stage in ("interpreter", "converted"):
+        from conformance.adapters.stablehlo import converted_text, interpret_text
+
+        module = text if text.lstrip().startswith("module") else "module {\n" + text + "\n}"
+        return interpret_text(converted_text(module) if stage == "converted" else module, arrays)
     from jax.extend import backend as jax_backend
     from jaxlib.xla_client import DeviceList
 

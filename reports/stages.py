@@ -9,9 +9,11 @@ project and component that own the bug.
   the decompositions), ``"inductor"`` (as shipped: Inductor's lowering and code);
 - ``jax``: the StableHLO jax lowers the call to, run on StableHLO's reference interpreter
   (``CONFORMANCE_JAX_STAGE=interpreter``: jax's lowering, no XLA at all); then as ``xla``;
-- ``jax`` and ``xla``: XLA with every HLO pass off (``--xla_disable_all_hlo_passes``), then as shipped.
-  With the passes off the module XLA runs is what the StableHLO-to-HLO conversion made: a divergence there
-  is the conversion's (openxla/stablehlo: its simplification patterns run there) or XLA's runtime's.
+- ``xla``: the suite's module on the reference interpreter (``CONFORMANCE_XLA_STAGE=interpreter``);
+- ``jax`` and ``xla``: the module after XLA's StableHLO-to-HLO conversion (which runs StableHLO's
+  legalization and simplification patterns), translated back to StableHLO and run on the reference
+  interpreter (``...STAGE=converted``); XLA with every HLO pass off (``--xla_disable_all_hlo_passes``:
+  what is left is XLA's runtime and code generation); XLA as shipped (an HLO pass).
 - ``iree``: the suite's StableHLO module on the reference interpreter (``CONFORMANCE_IREE_STAGE=interpreter``:
   the module itself), IREE with ``--iree-opt-level=O0 --iree-opt-const-eval=false``, IREE as shipped;
 - ``openvino``: the ONNX frontend's model through ``Model.evaluate`` (each op's reference evaluation, no
@@ -34,12 +36,16 @@ class Stage:
     owner: str  # who owns a divergence that first shows at this stage
 
 
-def _xla(front: str) -> list[Stage]:
-    return [Stage("XLA, every HLO pass off", {"XLA_FLAGS": "--xla_disable_all_hlo_passes=true"},
-                  f"not an HLO pass: {front}openxla/stablehlo (the StableHLO-to-HLO conversion and its patterns) or "
-                  f"XLA's CPU runtime (not told apart here yet)"),
+def _xla(front: str, env: str) -> list[Stage]:
+    """The stages from the StableHLO-to-HLO conversion on (``front``: what the stages before ruled out;
+    ``env``: the backend's stage variable)."""
+    return [Stage("the module after XLA's StableHLO-to-HLO conversion, on the reference interpreter",
+                  {env: "converted"},
+                  f"{front}openxla/stablehlo (the StableHLO-to-HLO conversion and the legalization and "
+                  f"simplification patterns it runs), or openxla/xla's translation into HLO"),
+            Stage("XLA, every HLO pass off", {"XLA_FLAGS": "--xla_disable_all_hlo_passes=true"},
+                  "openxla/xla (its CPU runtime and code generation: not the conversion, not an HLO pass)"),
             Stage("XLA as shipped", {}, "openxla/xla (an HLO pass)")]
-
 
 
 STAGES: dict[str, list[Stage]] = {
@@ -55,8 +61,10 @@ STAGES: dict[str, list[Stage]] = {
                                        ("inductor", "pytorch/pytorch (Inductor's lowering and generated code)"))],
     "jax": [Stage("jax's StableHLO on the reference interpreter", {"CONFORMANCE_JAX_STAGE": "interpreter"},
                   "jax-ml/jax (its lowering to StableHLO), or the reference interpreter itself")]
-           + _xla("not jax's lowering (its StableHLO conforms on the interpreter): "),
-    "xla": _xla(""),
+           + _xla("not jax's lowering (its StableHLO conforms on the interpreter): ", "CONFORMANCE_JAX_STAGE"),
+    "xla": [Stage("the module on StableHLO's reference interpreter", {"CONFORMANCE_XLA_STAGE": "interpreter"},
+                  "not XLA: the module the suite built, or the reference interpreter")]
+           + _xla("", "CONFORMANCE_XLA_STAGE"),
     "iree": [Stage("the module on StableHLO's reference interpreter", {"CONFORMANCE_IREE_STAGE": "interpreter"},
                    "not IREE: the module the suite built, or the reference interpreter"),
              Stage("IREE at -O0, constant evaluation off", {"CONFORMANCE_IREE_STAGE": "O0"},

@@ -79,7 +79,8 @@ def test_the_jax_interpreter_stage_tells_jax_lowering_from_xla(tmp_path):
     """The first jax stage runs the StableHLO jax lowers a call to on StableHLO's reference interpreter
     (no XLA): the clamp of ``scatter_add(mode="clip")`` is jax's own lowering (it clamps the indices
     before the scatter), so it shows there; the int8-overflow gather of ``mode="clip"`` and x + 0 with a
-    constant zero conform there and come after jax's lowering."""
+    constant zero conform there and come after jax's lowering; x + 0 diverges from the next stage on, the
+    module after the StableHLO-to-HLO conversion."""
     import os
     import subprocess
     import sys
@@ -102,6 +103,12 @@ def test_the_jax_interpreter_stage_tells_jax_lowering_from_xla(tmp_path):
     shipped = subprocess.run(replay + [str(add)], capture_output=True, text=True, timeout=600, cwd=tmp_path,
                              env={k: v for k, v in env.items() if k != "CONFORMANCE_JAX_STAGE"})
     assert shipped.returncode == 1 and "still diverges (wrong-value)" in shipped.stdout, shipped.stdout + shipped.stderr
+    # the stage between: the module after XLA's StableHLO-to-HLO conversion, back on the interpreter: the add
+    # is gone there (x + 0 folded to x), so the conversion owns it, not an HLO pass
+    converted = subprocess.run(replay + [str(add)], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                               env={**env, "CONFORMANCE_JAX_STAGE": "converted"})
+    assert converted.returncode == 1 and "still diverges (wrong-value)" in converted.stdout, \
+        converted.stdout + converted.stderr
 
 
 def test_iree_stages_tell_the_module_from_the_compiler(tmp_path):
