@@ -562,8 +562,11 @@ def cmd_triage(args) -> int:
         return 2
     print(f"{seed.target} ({seed.cls}, case {seed.case.id}), stage by stage:")
     first, results = run_stages(args.seed, seed.backend, seed.cls)
-    save(args.seed, first, results)  # the report and the repro script name the stage from here
-    print(f"recorded in {sidecar(args.seed)}")
+    try:
+        save(args.seed, first, results)  # the report and the repro script name the stage from here
+        print(f"recorded in {sidecar(args.seed)}")
+    except OSError as e:  # a seed in a folder this user cannot write: the verdicts above still stand
+        print(f"not recorded: cannot write {sidecar(args.seed)} ({e.strerror})")
     if first is not None:
         print(f"first stage that shows it: {first.name}; owner: {first.owner}")
         return 1
