@@ -59,3 +59,31 @@ def test_a_failing_property_writes_a_seed_that_replays_and_repros(tmp_path):
     assert (seed.target, seed.cls, seed.case) == (target.name, info.value.verdict.cls, info.value.case)
     assert runtime.seed_dir() == str(tmp_path / "seeds")
     assert main(["replay", str(path)]) == 1  # still diverges
+
+
+# A case where a window partly past the end meets another window (a constructed edge case of the default
+# scatter region): dropping the partial window whole and adding only the last of two updates give the
+# same result on it. Probes with one window partly past the end and every other index in bounds tell them
+# apart (before them, the last-write-wins add was named `skip-window`).
+_PARTIAL_AND_DUPLICATE = (
+    '{"arrays":{"inputs":{"data":"AACAPwAAAAAAAABAAAAAAA==","dtype":"complex64","shape":[1,1,2,1,1,1]},'
+    '"scatter_indices":{"data":"AAEAAAAA","dtype":"int8","shape":[1,1,1,2,3]},"updates":{"data":'
+    '"AABAQAAAAAAAAIBAAAAAAAAAoEAAAAAAAADAQAAAAAA=","dtype":"complex64","shape":[2,1,1,1,2,1]}},"attrs":'
+    '{"index_vector_dim":4,"indices_are_sorted":false,"input_batching_dims":[0,1],"inserted_window_dims":[4,5],'
+    '"scatter_dims_to_operand_dims":[5,2,3],"scatter_indices_batching_dims":[2,1],"unique_indices":false,'
+    '"update_computation":"add","update_window_dims":[0,5]},"meta":{},"op":"stablehlo.scatter"}')
+
+
+@pytest.mark.parametrize("module,name,cls", [
+    ("benchmarks.fresh_mutants", "fresh:scatter-add-duplicates-last-wins", "wrong-value"),
+    (SCATTER, "wrong:skips-whole-windows", "skip-window"),
+])
+def test_probes_tell_a_partial_window_rule_from_a_coinciding_bug(module, name, cls):
+    import json
+
+    from conformance.core.case import Case
+    from conformance.running.engine import check_case
+
+    case = Case.from_json(json.loads(_PARTIAL_AND_DUPLICATE))
+    verdict = check_case(_target(name, module), case)
+    assert verdict.diverges and verdict.cls == cls, (verdict.cls, verdict.detail)
