@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.registry import target
+from conformance.oracles.mlir.shapes import parse_type
 from conformance.oracles.onnx.gather_nd import gather_nd
 from conformance.oracles.stablehlo.dynamic_slice import dynamic_slice, dynamic_update_slice
 from conformance.oracles.stablehlo.elementwise import evaluate as elementwise
@@ -145,6 +146,29 @@ def scatter_add_last_wins(inputs, scatter_indices, updates, *, update_computatio
     return np.where(written, summed, inputs).astype(inputs.dtype)
 
 
+@target("onnx.GatherND", "fresh:gathernd-negative-by-last-dim")
+def gathernd_negative_by_last_dim(data, indices, *, batch_dims=None, opset=13, **_):
+    """A negative index component is made positive with the size of the *last* indexed dim, whichever
+    dim it indexes (the loop's bound taken once, outside the loop), then kept in range."""
+    b, k = batch_dims or 0, indices.shape[-1] if indices.ndim else 0
+    if k == 0 or indices.size == 0:
+        return gather_nd(data, indices, batch_dims=batch_dims, opset=opset)
+    last = data.shape[b + k - 1]
+    bounds = np.array(data.shape[b:b + k])
+    fixed = np.clip(np.where(indices < 0, indices + last, indices), 0, bounds - 1)  # (then kept in range)
+    return gather_nd(data, np.ascontiguousarray(fixed.astype(indices.dtype)), batch_dims=batch_dims, opset=opset)
+
+
+@target("mlir.broadcastable", "fresh:broadcast-dims-as-maximum", region={"dynamic": False, "unranked": False, "result": False})
+def broadcast_max(*, operands, **_):
+    """The result's dims are the larger of the operands' dims, right-aligned: 1 against 0 gives 1, and
+    2 against 3 gives 3 instead of an error (a ``max`` where the rule is "equal, or one of them is 1")."""
+    shapes = [parse_type(t)[0] for t in operands]
+    rank = max((len(x) for x in shapes), default=0)
+    padded = [(1,) * (rank - len(x)) + tuple(x) for x in shapes]
+    return np.asarray([max(col) for col in zip(*padded)] if padded else [], np.int64)
+
+
 EXPECTED = {
     "fresh:subtract-unsigned-saturates": "wrong-value",
     "fresh:shift-right-arithmetic-logical-on-unsigned": "wrong-value",
@@ -158,4 +182,6 @@ EXPECTED = {
     "fresh:gathernd-batch-of-first": "wrong-value",
     "fresh:update-slice-negative-start-dropped": "wrong-value",
     "fresh:scatter-add-duplicates-last-wins": "wrong-value",
+    "fresh:gathernd-negative-by-last-dim": "wrong-value",
+    "fresh:broadcast-dims-as-maximum": "wrong-shape",
 }

@@ -147,8 +147,8 @@ def _scatter_fits(case: Case, observed: list[np.ndarray], m: IndexModel) -> bool
     attrs = normalize(kw)
     variant = ScatterVariant(m.name, m.reading, m.rule)
     try:
-        expected = evaluate_fast(ins, si, ups, variant=variant, **attrs)
         positions = result_positions(ins[0].shape, si, ups[0].shape, variant=variant, **attrs)
+        expected = evaluate_fast(ins, si, ups, variant=variant, positions=positions, **attrs)
     except OutOfBoundsUpdate:
         raise _Refused from None
     if len(observed) != len(expected) or any(e.shape != o.shape for e, o in zip(expected, observed)):

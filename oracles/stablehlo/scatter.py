@@ -341,11 +341,13 @@ def schedule_rounds(positions: np.ndarray) -> list[np.ndarray]:
 
 
 def evaluate_fast(inputs, scatter_indices, updates, *, update_computation, variant: ScatterVariant = SPEC,
-                  indices_are_sorted=False, unique_indices=False, **attrs) -> list[np.ndarray]:
-    """Vectorised evaluation; same schedule and result as ``evaluate_literal``."""
+                  indices_are_sorted=False, unique_indices=False, positions=None, **attrs) -> list[np.ndarray]:
+    """Vectorised evaluation; same schedule and result as ``evaluate_literal``. ``positions``: the
+    ``result_positions`` of these arguments, where the caller has them already."""
     ins = [np.array(x) for x in as_list(inputs)]
     ups = [np.asarray(u) for u in as_list(updates)]
-    positions = result_positions(ins[0].shape, scatter_indices, ups[0].shape, variant=variant, **attrs)
+    if positions is None:
+        positions = result_positions(ins[0].shape, scatter_indices, ups[0].shape, variant=variant, **attrs)
     flats = [r.reshape(-1) for r in ins]
     upflat = [u.reshape(-1) for u in ups]
     for chosen in schedule_rounds(positions):
