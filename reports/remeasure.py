@@ -10,7 +10,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from conformance.running.registry import REMEASURE_ENV as ENV, _installed_version
+from conformance.running.registry import REMEASURE_ENV as ENV, installed_version
 
 
 def rows(report: dict, targets) -> list[dict]:
@@ -29,7 +29,7 @@ def rows(report: dict, targets) -> list[dict]:
                     continue
                 row = found.setdefault((cls, dev.reason, dev.versions), {
                     "class": cls, "reason": dev.reason, "versions": dev.versions, "package": dev.package,
-                    "installed": _installed_version(dev.package) or "not installed", "targets": [], "cases": 0,
+                    "installed": installed_version(dev.package) or "not installed", "targets": [], "cases": 0,
                     "inside": dev.in_range()})
                 row["targets"].append(t.name)
                 row["cases"] += met.get((t.name, cls, dev.reason), 0)

@@ -289,13 +289,10 @@ def blind_share(records: list[dict]) -> dict:
 def _bisected(seed_path: Path) -> dict:
     """``{"bisect": summary}`` where ``conformance bisect`` left its result beside the group's seed
     (``<id>.bisect.json``; the report shows it once written again, e.g. by ``--resume``), else {}."""
-    path = seed_path.with_name(seed_path.stem + ".bisect.json")
-    if not path.is_file():
-        return {}
-    try:
-        return {"bisect": json.loads(path.read_text())["summary"]}
-    except (ValueError, KeyError):
-        return {}
+    from conformance.running.seeds import beside
+
+    summary = beside(seed_path, ".bisect.json").get("summary")
+    return {"bisect": summary} if summary is not None else {}
 
 
 def _excused(target: Target, case: Case, verdict, dev) -> dict:

@@ -100,14 +100,10 @@ def save(seed_path, first: "Stage | None", results: list) -> None:
 
 def located(seed_path) -> dict:
     """``{"stage": name, "owner": project}`` where triage located ``seed_path``'s divergence, else {}."""
-    import json
+    from conformance.running.seeds import beside
 
-    path = sidecar(seed_path)
-    try:
-        data = json.loads(path.read_text()) if path.is_file() else {}
-        return {"stage": data["stage"], "owner": data["owner"]} if data.get("stage") else {}
-    except (ValueError, KeyError):
-        return {}
+    data = beside(seed_path, SIDECAR)
+    return {"stage": data["stage"], "owner": data.get("owner")} if data.get("stage") else {}
 
 
 def stage_note(where: dict) -> str:

@@ -16,7 +16,7 @@ from conformance.running.constructed import call_sequences, constructed_cases
 
 from conformance.core import outcome, runtime
 from conformance.core.case import Case
-from conformance.running.registry import Target, _installed_version
+from conformance.running.registry import Target, installed_version
 from conformance.core.opspec import op_spec
 from conformance.running.report_text import describe_divergence
 from conformance.judging.confirm import CONFIRMABLE, confirm
@@ -262,7 +262,7 @@ def _failure(target: Target, case: Case, verdict: Verdict, before: list) -> "Und
     failure = UndeclaredDivergence(describe_divergence(target, case, verdict), case, verdict, before)
     for dev in target.out_of_release(verdict.classes, case, verdict.value):
         failure.add_note(f"declared for {dev.package} {dev.versions} ({dev.reason[:80]}), seen on "
-                         f"{dev.package} {_installed_version(dev.package)}: not excused")
+                         f"{dev.package} {installed_version(dev.package)}: not excused")
     return failure
 
 

@@ -71,7 +71,7 @@ class Deviation:
         """The installed release of ``package`` is in ``versions`` (always, without a specifier)."""
         if not self.versions:
             return True
-        installed = _installed_version(self.package)
+        installed = installed_version(self.package)
         if installed is None:
             return False
         from packaging.specifiers import SpecifierSet
@@ -83,13 +83,17 @@ class Deviation:
         return self.cls in MODEL_REQUIRED and not self.model
 
 
-def _installed_version(package: str) -> str | None:
+def installed_version(package: str) -> str | None:
+    """The installed release of distribution ``package`` (None: not installed, or no package named)."""
     from importlib import metadata
 
     try:
         return metadata.version(package) if package else None
     except metadata.PackageNotFoundError:
         return None
+
+
+_installed_version = installed_version  # (the name before it was public)
 
 
 @dataclass

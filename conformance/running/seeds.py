@@ -23,6 +23,18 @@ def versions() -> dict[str, str]:
     return out
 
 
+def beside(seed_path, suffix: str) -> dict:
+    """The JSON object a tool left beside ``seed_path`` as ``<seed stem><suffix>`` (bisect's
+    ``.bisect.json``, triage's ``.stages.json``), or {} where there is none or it does not parse."""
+    path = Path(seed_path)
+    path = path.with_name(path.stem + suffix)
+    try:
+        data = json.loads(path.read_text()) if path.is_file() else {}
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 @dataclass
 class Seed:
     backend: str
