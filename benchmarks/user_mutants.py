@@ -34,7 +34,7 @@ def _padded(operand: np.ndarray, axes, widths) -> np.ndarray:
     for axis, k in zip(axes, widths):
         if operand.shape[axis]:
             pad[axis] = (0, max(k - 1, 0))
-    return np.pad(operand, pad, mode="edge")
+    return np.pad(operand, pad, mode="edge") if pad else operand.copy()  # (np.pad refuses a rank-0 array)
 
 
 # ---- a negative start counted from the end before the spec's clamp ----------------------------------

@@ -176,7 +176,13 @@ def edge_runs_of(op: str):
         def per_type(names, **forced) -> list[dict]:  # one every-pair case of each type in ``names``
             return [{"scenario": "meet", "dtypes": (name,), "forms": (form,), **forced, "edge_examples": 1}
                     for name in names]
-        out = per_type(types, **({"ranks": HIGH_RANKS} if form == "tensor" else {}))  # (rank 1: the tail run)
+        ranked = {"ranks": HIGH_RANKS} if form == "tensor" else {}  # (rank 1: the tail run)
+        if op == "compare":  # every direction meets every pair: a NaN read as ordered shows under NE only
+            out = [run for d in region.directions
+                   for run in per_type([t for t in types if t not in COMPLEX or d in ("EQ", "NE")],
+                                       directions=(d,), **ranked)]
+        else:
+            out = per_type(types, **ranked)
         if form == "tensor":  # again with the special meetings in a vector loop's scalar tail; then large
             out += per_type(types, tail=True)  # tensors: one per target (ci, dev), one per type (nightly)
             out += per_type(types if large_every_type() else types[:1], large=True)

@@ -24,10 +24,19 @@ VALUE_SET_BACKENDS = ("jax", "xla", "torch_compile", "iree", "openvino")
 VALUE_SETS = {"dev": 3, "nightly": 5}
 
 
+_REGISTERED: list = []
+
+
 def register() -> None:
-    """Register the suite's profiles with Hypothesis (again: harmless)."""
+    """Register the suite's profiles with Hypothesis, once a process. (Hypothesis makes a new settings
+    object fall back on the profile loaded at the time: registering "ci" again while it is loaded chained
+    every new "ci" to the one before, one link per property run, until a long-lived worker's settings
+    lookups ran past Python's recursion limit.)"""
+    if _REGISTERED:
+        return
     for name, examples in PROFILES.items():
         settings.register_profile(name, max_examples=examples, **_COMMON)
+    _REGISTERED.append(True)
 
 
 def unknown(name: str) -> str:
