@@ -66,9 +66,11 @@ def _repro(op: str, source: Callable):
 
 
 def make_targets(backend: str, api: str, table: Callable[[], dict], to_backend: Callable, to_numpy: Callable,
-                 dtypes: tuple[str, ...] = NUMERIC, skip: tuple[str, ...] = (), source: Callable | None = None) -> dict:
+                 dtypes: tuple[str, ...] = NUMERIC, skip: tuple[str, ...] = (), source: Callable | None = None,
+                 only: dict | None = None) -> dict:
     """One target per op in ``ALL_OPS`` but ``skip``; ``table()`` maps op names to the backend's callables;
-    ``source``: ``(op, arrays) -> (imports, lines defining f, operand wrap)`` for its repro scripts."""
+    ``source``: ``(op, arrays) -> (imports, lines defining f, operand wrap)`` for its repro scripts;
+    ``only``: per op, the element types its API defines (the others are not valid input there)."""
     made = {}
     for op in ALL_OPS:
         if op in skip:
@@ -79,6 +81,7 @@ def make_targets(backend: str, api: str, table: Callable[[], dict], to_backend: 
 
         fn.__name__ = f"{api}_{op}".replace(".", "_")
         ds = tuple(d for d in dtypes if d in INTS) if op in INT_ONLY else dtypes
+        ds = tuple(d for d in ds if d in (only or {}).get(op, ds))
         made[fn.__name__] = target(OP, f"{backend}:{api}.{op}[per-element]", region={"op": op, "dtypes": ds},
                                    repro=_repro(op, source) if source else None)(fn)
     return made

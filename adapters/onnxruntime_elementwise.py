@@ -12,6 +12,8 @@ NODES = {"negate": ("Neg", {}), "abs": ("Abs", {}), "add": ("Add", {}), "subtrac
          "shift_left": ("BitShift", {"direction": "LEFT"}), "shift_right": ("BitShift", {"direction": "RIGHT"}),
          "compare_lt": ("Less", {}), "compare_eq": ("Equal", {}), "select": ("Where", {})}
 ELEMENTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64")
+# BitShift (opset 11 to 27) defines unsigned types only; signed ones arrive with BitShift-28
+ONLY = {"shift_left": ("uint8", "uint16", "uint32", "uint64"), "shift_right": ("uint8", "uint16", "uint32", "uint64")}
 _SESSIONS: dict[tuple, object] = {}
 
 
@@ -61,4 +63,5 @@ def _source(op: str, arrays) -> tuple:
 
 
 SCALARIZATION_TARGETS = make_targets("onnxruntime", "onnx", lambda: {op: _node_fn(op) for op in NODES},
-                                     lambda a: np.asarray(a), np.asarray, dtypes=ELEMENTS, source=_source)
+                                     lambda a: np.asarray(a), np.asarray, dtypes=ELEMENTS, source=_source,
+                                     only=ONLY)
