@@ -110,3 +110,14 @@ def test_only_compiling_backends_and_ops_with_value_sets_get_them(monkeypatch):
     gather = target("stablehlo.gather", "c:gather", backend="torch_compile")(lambda *a, **k: None).__conformance_target__
     assert ops.value_sets(add, "valid") == 4
     assert ops.value_sets(add, "invalid") == ops.value_sets(eager, "valid") == ops.value_sets(gather, "valid") == 1
+
+
+def test_a_user_module_asks_for_value_sets_with_a_flag(monkeypatch):
+    """Value sets were keyed on the built-in backends' names; a user's compiled backend asks with
+    ``VALUE_SETS = True`` in its module (issue 47, item 3), and a module without it gets none."""
+    from conformance.running.registry import load_backend
+
+    monkeypatch.setattr(profiles, "VALUE_SETS", {settings.get_current_profile_name(): 4})
+    (flagged,) = load_backend("tests.user_modules.compiled_add")
+    (plain,) = [t for t in load_backend("tests.user_modules.two_bugs") if t.op == "stablehlo.maximum"]
+    assert ops.value_sets(flagged, "valid") == 4 and ops.value_sets(plain, "valid") == 1

@@ -85,7 +85,9 @@ def value_sets(target: Target, kind: str, profile: str = "") -> int:
     compiles per signature (``conformance.running.profiles.value_sets``)."""
     from conformance.running import profiles
 
-    return profiles.value_sets(target.backend, profile) if kind == "valid" and op_spec(target.op).has("values") else 1
+    if kind != "valid" or not op_spec(target.op).has("values"):
+        return 1
+    return profiles.value_sets(target.backend, profile, opted=getattr(target, "value_sets", False))
 
 
 def value_set(case: Case, k: int) -> Case | None:

@@ -78,10 +78,11 @@ def random_examples(backend: str, op: str = "", profile: str = "") -> int | None
     return min(counts) if counts else None
 
 
-def value_sets(backend: str, profile: str = "") -> int:
+def value_sets(backend: str, profile: str = "", opted: bool = False) -> int:
     """How many value sets each random case of a ``backend`` target runs as under ``profile`` (default:
-    the loaded one)."""
-    return VALUE_SETS.get(profile or settings.get_current_profile_name(), 1) if backend in VALUE_SET_BACKENDS else 1
+    the loaded one); ``opted``: the target's module asks for them (``VALUE_SETS = True``)."""
+    wanted = backend in VALUE_SET_BACKENDS or opted
+    return VALUE_SETS.get(profile or settings.get_current_profile_name(), 1) if wanted else 1
 
 
 @contextmanager

@@ -115,6 +115,8 @@ class Target:
     restart_after_crash: bool = True
     layouts: tuple[str, ...] = ()  # memory layouts its array arguments may arrive in (conformance.core.layouts)
     compiles: bool = True  # False (module-level COMPILES = False): a first call gets no compile grace on its timeout
+    value_sets: bool = False  # True (module-level VALUE_SETS = True, or a built-in compiling backend): each random
+    # valid case also runs with other values of its signature under dev and nightly (one compile, several checks)
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
@@ -326,7 +328,8 @@ def load_backend(name: str) -> list[Target]:
             _check_signature(module_name, marked)
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
                     layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", DEFAULT_LAYOUTS)),
-                    compiles=bool(getattr(module, "COMPILES", True)))
+                    compiles=bool(getattr(module, "COMPILES", True)),
+                    value_sets=bool(getattr(module, "VALUE_SETS", False)))
         _check_whens(name, t, declared.get(t.name, []))
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
