@@ -115,8 +115,9 @@ class Target:
     restart_after_crash: bool = True
     layouts: tuple[str, ...] = ()  # memory layouts its array arguments may arrive in (conformance.core.layouts)
     compiles: bool = True  # False (module-level COMPILES = False): a first call gets no compile grace on its timeout
-    value_sets: bool = False  # True (module-level VALUE_SETS = True, or a built-in compiling backend): each random
-    # valid case also runs with other values of its signature under dev and nightly (one compile, several checks)
+    value_sets: bool = False  # True (module-level VALUE_SETS = True): each random valid case also runs with other
+    # values of its signature under dev and nightly (one compile, several checks); the built-in compiling
+    # backends get them by name (``profiles.VALUE_SET_BACKENDS``)
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
