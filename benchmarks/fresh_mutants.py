@@ -84,8 +84,7 @@ def compare_ne_ordered(lhs, rhs, *, comparison_direction, **attrs):
     """NE computed as ``lhs < rhs or lhs > rhs``: a NaN compares equal to everything."""
     out = _spec("compare", {"lhs": lhs, "rhs": rhs}, {"comparison_direction": comparison_direction, **attrs})
     lhs, rhs = np.asarray(lhs), np.asarray(rhs)
-    if comparison_direction == "NE" and lhs.dtype.kind in "fc" or lhs.dtype.name == "bfloat16" and \
-            comparison_direction == "NE":
+    if comparison_direction == "NE" and (lhs.dtype.kind in "fc" or lhs.dtype.name == "bfloat16"):
         with np.errstate(invalid="ignore"):
             nan = np.isnan(lhs.astype(np.complex128 if lhs.dtype.kind == "c" else np.float64)) | \
                 np.isnan(rhs.astype(np.complex128 if rhs.dtype.kind == "c" else np.float64))

@@ -87,7 +87,7 @@ def value_sets(target: Target, kind: str, profile: str = "") -> int:
 
     if kind != "valid" or not op_spec(target.op).has("values"):
         return 1
-    return profiles.value_sets(target.backend, profile, opted=getattr(target, "value_sets", False))
+    return profiles.value_sets(target.backend, profile, opted=target.value_sets)
 
 
 def value_set(case: Case, k: int) -> Case | None:
