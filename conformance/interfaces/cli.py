@@ -14,6 +14,7 @@ from conformance.running import compile_cache
 from conformance.core import runtime
 from conformance.core.case import Case
 from conformance.core.choices import expected_one_of
+from conformance.core.opspec import op_spec
 from conformance.running.registry import BUILTIN_BACKENDS, OPT_IN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
 
 
@@ -115,7 +116,7 @@ def cmd_check(args) -> int:
     return 1
 
 
-def _admits(target, case) -> bool:
+def admits(target, case) -> bool:
     """Whether ``case`` lies in ``target``'s region as far as the probe can tell: its style, its
     update computation, and out-of-bounds indices only where the region draws them."""
     region = target.region
@@ -124,6 +125,15 @@ def _admits(target, case) -> bool:
     computation = case.attrs.get("update_computation")
     if computation and computation not in region.get("computations", (computation,)):
         return False
+    direction = case.attrs.get("comparison_direction")
+    if direction and direction not in region.get("directions", (direction,)):
+        return False
+    spec = op_spec(case.op)
+    index_keys = {k for k in case.arrays if k.split("[")[0] in ("start_indices", spec.indices)}
+    for key, names in (("index_dtypes", index_keys), ("element_dtypes", set(case.arrays) - index_keys),
+                       ("dtypes", set(case.arrays) - {"pred"})):
+        if key in region and any(case.arrays[k].dtype.name not in region[key] for k in names):
+            return False
     return region.get("oob_share", 1) > 0
 
 
@@ -137,7 +147,7 @@ def cmd_probe(args) -> int:
     backends = args.backend or installed_backends()
     for backend in backends:
         for t in load_backend(backend):
-            if not _admits(t, case):
+            if not admits(t, case):
                 continue
             verdict, declared = judge_given(t, case)
             note = " (declared)" if declared else " (UNDECLARED)" if verdict.diverges else ""
