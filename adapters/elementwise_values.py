@@ -435,7 +435,7 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, d
         if c:
             body.append(constant_text(n, a))
             continue
-        p, b = _param(n, shape if dynamic else a.shape, a.dtype.name, proxies)
+        p, b = _param(n, ["?"] * a.ndim if dynamic else a.shape, a.dtype.name, proxies)
         params += p
         body += b
     result = "bool" if op == "compare" else arrays[-1].dtype.name
@@ -443,7 +443,7 @@ def module_text(op: str, arrays: list[np.ndarray], attrs: dict, proxies: bool, d
     if op == "compare":
         extra = (f" {{comparison_direction = #stablehlo<comparison_direction {attrs['comparison_direction']}>, "
                  f"compare_type = #stablehlo<comparison_type {attrs['compare_type']}>}}")
-    types = ", ".join(tensor_type(shape if dynamic else a.shape, a.dtype.name) for a in arrays)
+    types = ", ".join(tensor_type(["?"] * a.ndim if dynamic else a.shape, a.dtype.name) for a in arrays)
     body.append(f'  %r = "stablehlo.{op}"({", ".join("%" + n for n in names)}){extra} : ({types}) -> '
                 f"{tensor_type(shape, result)}")
     unknown = [a.dtype.name for a in arrays if a.dtype.name not in MLIR_TYPES]

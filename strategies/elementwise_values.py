@@ -45,6 +45,11 @@ class ValueRegion:
     large: bool = False  # a tensor of 10**5 to 10**6 elements (LARGE_SIZES): threaded and vectorised paths switch on
     splat: str | None = None  # "lhs"/"rhs" ("lhs=-0"/"rhs=-0"): that operand a compile-time constant of (negative)
     # zeros, the other every edge value: where an algebraic simplifier rewrites x + 0 or x - (-0) to x
+    pred: str = "drawn"  # select: a rank-0 ``pred`` with tensor branches (C1 allows it) in a share of tensor cases;
+    # "true"/"false": always, holding that value (the edge phase); "never": a target whose API takes none
+
+
+PRED_RANK0_SHARE = 4  # 1 in this many random select cases on tensors has a rank-0 pred
 
 
 def complex_edges(dt: np.dtype) -> list:
@@ -138,7 +143,13 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
             cols = [_at_chunk_ends(c, min(len(grid), len(TAIL_PAIRS))) for c in cols]
     if op == "select":
         shape = cols[0].shape
-        pred = (np.arange(int(np.prod(shape, dtype=int))) % 2 == draw(st.integers(0, 1))).reshape(shape)
+        if form == "tensor" and region.pred in ("true", "false"):
+            pred = np.array(region.pred == "true")
+        elif form == "tensor" and region.pred == "drawn" and draw(st.integers(0, 2**32 - 1)) % PRED_RANK0_SHARE == 2:
+            # (a residue of a wide draw: Hypothesis favours the ends of a small range, and 0 above all)
+            pred = np.array(draw(st.booleans()))  # one predicate for the whole tensors
+        else:
+            pred = (np.arange(int(np.prod(shape, dtype=int))) % 2 == draw(st.integers(0, 1))).reshape(shape)
         cols = [pred, cols[0], cols[1]]
     elif arity == 1:
         cols = cols[:1]
@@ -173,8 +184,11 @@ def edge_runs_of(op: str):
         form = "tensor" if "tensor" in region.forms else region.forms[0]  # never a form outside the region
         types = dtypes_of(op, region)
 
+        # (select: a pred of the branches' shape, so that each pair meets both branches)
+        full = {"pred": "never"} if op == "select" else {}
+
         def per_type(names, **forced) -> list[dict]:  # one every-pair case of each type in ``names``
-            return [{"scenario": "meet", "dtypes": (name,), "forms": (form,), **forced, "edge_examples": 1}
+            return [{"scenario": "meet", "dtypes": (name,), "forms": (form,), **full, **forced, "edge_examples": 1}
                     for name in names]
         ranked = {"ranks": HIGH_RANKS} if form == "tensor" else {}  # (rank 1: the tail run)
         if op == "compare":  # every direction meets every pair: a NaN read as ordered shows under NE only
@@ -193,6 +207,9 @@ def edge_runs_of(op: str):
                 signed = [t for t in types if t in FLOATS + COMPLEX]  # (x - (-0) -> x is wrong at -0)
                 out += [run for side in ("lhs", "rhs") for zero in ("", "=-0")
                         for run in per_type(signed, splat=side + zero, ranks=(1,))]
+        if op == "select" and form == "tensor" and region.pred != "never":  # a rank-0 pred: true in each type,
+            out += per_type(types, pred="true")  # then false in each of the first two
+            out += per_type(types[:2], pred="false")
         if "rank0" in region.forms:
             out.append({"scenario": "meet", "forms": ("rank0",), "edge_examples": FORM_EDGE_EXAMPLES})
         if "scalar" in region.forms and len(operand_names(op)) == 2:
