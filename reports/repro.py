@@ -248,21 +248,29 @@ def script(seed: Seed, stage: dict | None = None) -> str:
     if case.attrs.get("constants") and not _builds_constants(seed):  # (a folded divergence may need them)
         title += (f"\n\nThe suite gave the compiler {', '.join(case.attrs['constants'])} as compile-time constants; "
                   f"this script passes\nevery operand as an argument. `conformance replay SEED` runs the case with its constants.")
-    if stage:
-        from conformance.reports.stages import stage_note
+    from conformance.reports.stages import stage_note
 
+    if stage:
         title += "\n\n" + stage_note(stage)
     from conformance.running.report_text import spec_url
 
     tops = [line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))]
     distributions = list(dict.fromkeys(["numpy"] + [d for m in tops for d in DISTRIBUTIONS.get(m, [m])]))
-    return TEMPLATE.format(title=title, packages=packages,
+    text = TEMPLATE.format(title=title, packages=packages,
                            imports="\n".join("    " + line for line in imports) or "    pass", clause=clause,
                            spec_url=spec_url(case.op), distributions=distributions,
                            case_text=f"case {case.id}: {case.describe()}",
                            expected=expected, crash_note=_CRASH_NOTE if seed.cls == "crash" else "",
                            excused=_excused_code(seed),
                            setup="\n".join("    " + line for line in setup) or "    pass", call=call)
+    if not stage:
+        return text
+    from conformance.reports.stages import at_stage
+
+    staged, done = at_stage(text, stage)
+    note = ("This script runs it at that stage." if done else
+            "This script runs the backend as shipped; `conformance replay SEED` with the stage's setting runs it there.")
+    return staged.replace(stage_note(stage), stage_note(stage) + "\n" + note, 1)
 
 
 def _excused_code(seed: Seed) -> str:

@@ -111,6 +111,40 @@ def stage_note(where: dict) -> str:
     return f"Located by `conformance triage --stages` at: {where['stage']} (owner: {where['owner']})." if where else ""
 
 
+def _stage(where: dict) -> Stage | None:
+    return next((s for stages in STAGES.values() for s in stages if s.name == where.get("stage")), None)
+
+
+def at_stage(text: str, where: dict) -> tuple[str, bool]:
+    """(``text``, a repro script, set to run at the located stage; whether it could be): where the stage is a
+    switch of the backend's public API the script calls (XLA's flags, onnxruntime's optimisation level,
+    torch.compile's backend), the script sets it; a stage of the suite's own making (a reference-interpreter
+    run, IREE's or OpenVINO's stage variables) is left to ``conformance replay``, and the script runs the
+    backend as shipped."""
+    stage = _stage(where)
+    if stage is None or not stage.env:
+        return text, stage is not None  # (the last stage of each pipeline is the backend as shipped)
+    head = "    import numpy as np\n"
+    env = dict(stage.env)
+    if "XLA_FLAGS" in env:  # read by XLA when it starts: before jax or jaxlib is imported
+        flags = env.pop("XLA_FLAGS")
+        text = text.replace(head, head + f"    import os\n    os.environ['XLA_FLAGS'] = {flags!r}  # the located stage\n", 1)
+    level = env.pop("CONFORMANCE_ORT_OPT_LEVEL", None)
+    if level and "onnxruntime.InferenceSession(" in text:
+        from conformance.adapters.ort_session import LEVELS
+
+        text = text.replace("    import onnxruntime\n", "    import onnxruntime\n    STAGE_OPTIONS = onnxruntime.SessionOptions()"
+                            f"  # the located stage\n    STAGE_OPTIONS.graph_optimization_level = "
+                            f"onnxruntime.GraphOptimizationLevel.{LEVELS[level]}\n", 1)
+        text = text.replace(", providers=['CPUExecutionProvider']", ", sess_options=STAGE_OPTIONS, providers=['CPUExecutionProvider']")
+        level = None if "STAGE_OPTIONS.graph" in text else level
+    backend = env.pop("CONFORMANCE_TORCH_COMPILE_BACKEND", None)
+    if backend and "torch.compile(" in text:
+        text = text.replace("dynamic=True", f"dynamic=True, backend={backend!r}")
+        backend = None
+    return text, not env and level is None and backend is None
+
+
 def run_stages(seed_path: str, backend: str, cls: str = "", say=print) -> tuple[Stage | None, list[tuple[Stage, int]]]:
     """(the first stage that shows the seed's divergence: its class ``cls`` where a stage shows it, else
     the first whose result leaves the spec, or None; every stage with ``replay``'s exit code)."""

@@ -125,3 +125,36 @@ def test_iree_stages_tell_the_module_from_the_compiler(tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the module on StableHLO's reference interpreter: conforms" in done.stdout, done.stdout
     assert "first stage that shows it: IREE at -O0, constant evaluation off" in done.stdout, done.stdout
+
+
+def test_a_repro_script_runs_at_the_located_stage(tmp_path):
+    """Where the located stage is a switch of the API the script calls, the script sets it: onnxruntime's
+    optimisation level (and still shows the divergence there), XLA's flags before jax is imported,
+    torch.compile's backend; a stage of the suite's own making (jax's StableHLO on the interpreter) says the
+    script runs the backend as shipped."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from conformance.reports.repro import script
+    from conformance.running.seeds import load_seed
+
+    seeds = Path(__file__).resolve().parent.parent / "seeds"
+    ort = load_seed(seeds / "onnxruntime-gathernd-13-accepts-negative-batch-dims.json")
+    text = script(ort, {"stage": "graph optimisation disable_all", "owner": "microsoft/onnxruntime (the CPU kernel)"})
+    assert "GraphOptimizationLevel.ORT_DISABLE_ALL" in text and "sess_options=STAGE_OPTIONS" in text
+    assert "This script runs it at that stage." in text
+    (tmp_path / "ort.py").write_text(text)
+    done = subprocess.run([sys.executable, str(tmp_path / "ort.py")], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stdout + done.stderr
+    xla = load_seed(seeds / "xla-gather-int8-index-overflow.json")
+    text = script(xla, {"stage": "XLA, every HLO pass off", "owner": "openxla/xla"})
+    assert text.index("os.environ['XLA_FLAGS'] = '--xla_disable_all_hlo_passes=true'") < text.index("import jax")
+    gather = load_seed(seeds / "jax-lax-gather-clip-int8-index-overflow.json")
+    shipped = script(gather, {"stage": "jax's StableHLO on the reference interpreter", "owner": "jax-ml/jax"})
+    assert "This script runs the backend as shipped" in shipped and "XLA_FLAGS" not in shipped
+    from conformance.reports.stages import at_stage
+
+    line = "    f = torch.compile(lambda *a: torch.take(*a), dynamic=True)\n"
+    staged, set_ = at_stage("    import numpy as np\n" + line, {"stage": "torch.compile backend=aot_eager"})
+    assert "torch.compile(lambda *a: torch.take(*a), dynamic=True, backend='aot_eager')" in staged and set_
