@@ -115,11 +115,13 @@ def test_iree_stages_tell_the_module_from_the_compiler(tmp_path):
     """An iree seed (an int16 start of dynamic_update_slice read wrong) through ``triage --stages``: the
     suite's module conforms on the reference interpreter, so the module is right and IREE owns it; it
     still diverges at -O0 with constant evaluation off, so it is not an optimization pass."""
+    import shutil
     import subprocess
     import sys
     from pathlib import Path
 
-    seed = Path(__file__).resolve().parent / "cases" / "iree_dynamic_update_slice_seed.json"
+    # (a copy: triage writes what it located beside the seed, and the checkout stays as it was)
+    seed = shutil.copy(Path(__file__).resolve().parent / "cases" / "iree_dynamic_update_slice_seed.json", tmp_path)
     done = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "triage", str(seed), "--stages"],
                           capture_output=True, text=True, timeout=900, cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
