@@ -33,8 +33,11 @@ def edges(dt: np.dtype) -> list:
     import ml_dtypes
 
     info = ml_dtypes.finfo(dt) if dt.name == "bfloat16" else np.finfo(dt)
+    eps = float(info.eps)
+    # 1 + eps and 0.75 eps: sums and products whose exact value lies past the half-way point between two
+    # neighbours (1 + 0.75 eps) or on it (1.5 (1 + eps)): round-to-nearest-even and truncation part there
     return [0.0, -0.0, 1.0, -1.0, 2.5, float("nan"), float("inf"), float("-inf"), float(info.smallest_subnormal),
-            -float(info.smallest_subnormal), float(info.max), float(info.tiny)]
+            -float(info.smallest_subnormal), float(info.max), float(info.tiny), 1.0 + eps, 0.75 * eps, 1.5]
 
 
 @st.composite
