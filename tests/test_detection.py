@@ -49,6 +49,18 @@ def test_a_fresh_mutants_bug_is_found_by_the_edge_phase(name, one_example, found
         run_property(fresh[name], "valid")
 
 
+@pytest.mark.parametrize("name", ["third:add-bfloat16-rounds-by-truncation", "third:elementwise-verifier-expands-ranks",
+                                  "third:select-scalar-pred-branches-swapped"])
+def test_a_third_batch_bug_is_found_by_the_edge_phase(name, one_example, found_is_enough):
+    """Bugs of ``benchmarks.third_mutants`` the edge phase met by luck of the draw or not at all: a bfloat16
+    add truncating (no edge pair's sum lay past a half-way point: now 1 + 0.75 eps), a verifier padding ranks
+    with leading 1s (no ``4`` beside ``1x4``: now each near-miss shape in each slot), a rank-0 select pred
+    (never drawn: now true and false, with tensor branches)."""
+    third = {t.name: t for t in load_backend("benchmarks.third_mutants")}
+    with pytest.raises(UndeclaredDivergence):
+        run_property(third[name], "valid")
+
+
 def _edge_cases(t) -> list[str]:
     seen = []
 
