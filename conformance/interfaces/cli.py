@@ -689,8 +689,8 @@ def main(argv: list[str] | None = None) -> int:
     repro.add_argument("seed", nargs="?", help="a seed file (JSON)")
     repro.add_argument("--case", help="a case (JSON, or @path) instead of a seed file; needs --target")
     repro.add_argument("--target", help="run the seed's case on this target instead (backend:name)")
-    repro.add_argument("--check", action="store_true", help="run the script in a fresh interpreter: exit 0 where it "
-                       "reproduces the divergence (script exit 1), 1 where the target agrees, 2 where it cannot run")
+    repro.add_argument("--check", action="store_true", help="run the script in a fresh interpreter: exit 1 while "
+                       "the divergence is present, 0 once the target agrees, 2 where it cannot run (as replay)")
     repro.add_argument("--class", dest="cls", default="wrong-value", help="with --case: the divergence class to state")
     _add_device(repro)
     on_release = sub.add_parser("on-release", help="conformance report with other releases of packages installed "
