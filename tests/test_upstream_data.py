@@ -18,13 +18,15 @@ from conformance.running.engine import judge_given
 from conformance.running.registry import load_backend, missing_requirements
 
 DATA = Path(__file__).parent / "cases" / "upstream" / "stablehlo_interpret.json"
+# stablehlo/testdata (generated from jax's tests): the files whose @main is one gather or scatter on constants
+TESTDATA = Path(__file__).parent / "cases" / "upstream" / "stablehlo_testdata.json"
 # element types upstream tests and the suite's elementwise oracle does not judge (complex abs, divide,
 # maximum, minimum, multiply): the oracle says so in one line instead of judging
 NOT_JUDGED = "is judged for"
 
 
-def _records() -> list[dict]:
-    return json.loads(DATA.read_text())["records"]
+def _records(path: Path = DATA) -> list[dict]:
+    return json.loads(path.read_text())["records"]
 
 
 def _changed(a: np.ndarray) -> np.ndarray:
@@ -65,6 +67,23 @@ def test_upstream_results_conform_and_a_changed_one_does_not(record):
     assert other.diverges, f"{record['function']}: a changed result conforms too: {other.detail}"
 
 
+def test_stablehlo_testdata_results_conform_and_changed_ones_do_not():
+    """The 1,033 gather and scatter tests of stablehlo/testdata (dtypes, update computations, NaN, unique
+    indices), judged as one test: each upstream result conforms, the same result changed in one element not."""
+    records = _records(TESTDATA)
+    assert len(records) >= 1000 and {r["case"]["op"] for r in records} == {"stablehlo.gather", "stablehlo.scatter"}
+    wrong, blind = [], []
+    for r in records:
+        case, expected = Case.from_json(r["case"]), array_from_json(r["expected"])
+        verdict = judge(case, Outcome("value", expected))
+        if verdict.diverges:
+            wrong.append(f"{r['file']}: {verdict.cls}: {verdict.detail[:200]}")
+        elif expected.size and not judge(case, Outcome("value", _changed(expected))).diverges:
+            blind.append(r["file"])
+    assert not wrong, "\n".join(wrong[:20])
+    assert not blind, f"{len(blind)} changed results conform too, e.g. {blind[:3]}"
+
+
 @pytest.mark.parametrize("backend", ["numpy", "torch", "jax", "xla", "onnxruntime"])
 def test_upstream_cases_on_every_target_that_takes_them(backend):
     """Each upstream case on each target of ``backend`` whose region takes it (as ``conformance probe``
@@ -73,6 +92,13 @@ def test_upstream_cases_on_every_target_that_takes_them(backend):
         pytest.skip(f"{backend} not installed")
     judged, undeclared = 0, []
     records = [r for r in _records() if all(a["dtype"][:7] != "complex" for a in r["case"]["arrays"].values())]
+    if backend == "xla":  # and one testdata case per op, update computation, element type and unique_indices
+        kinds = {}
+        for r in _records(TESTDATA):
+            c = r["case"]
+            kinds.setdefault((c["op"], c["attrs"].get("update_computation"), str(c["attrs"].get("unique_indices")),
+                              next(iter(c["arrays"].values()))["dtype"]), r)
+        records += list(kinds.values())
     for t in load_backend(backend):
         for r in records:
             case = Case.from_json(r["case"])

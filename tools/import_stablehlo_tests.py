@@ -4,6 +4,8 @@ the oracles against another project's test data.
 
     python tools/import_stablehlo_tests.py --stablehlo PATH/TO/stablehlo --commit SHA \
         --out tests/cases/upstream/stablehlo_interpret.json
+    python tools/import_stablehlo_tests.py --stablehlo PATH/TO/stablehlo --commit SHA --testdata \
+        --out tests/cases/upstream/stablehlo_testdata.json
 
 Each test function there builds its inputs as constants, applies one op and compares the result with a
 constant (``check.expect_eq_const`` exactly, ``check.expect_almost_eq_const`` within a tolerance). The
@@ -81,6 +83,8 @@ def _array(value) -> np.ndarray:
         out = np.array([complex(_word(re_, part), _word(im, part)) for re_, im in pairs], dtype=dtype)
         n = int(np.prod(t.shape, dtype=np.int64))
         return (np.full(n, out[0], dtype=dtype) if len(out) == 1 else out).reshape(tuple(t.shape))
+    if value.owner.name != "stablehlo.constant":
+        raise Skip(f"an input computed by {value.owner.name}, not a constant")
     attr = ir.DenseElementsAttr(value.owner.attributes["value"])
     if attr.is_splat:
         attr = ir.DenseElementsAttr.get_splat(t, attr.get_splat_value())  # (no-op: the reading below repeats it)
@@ -91,6 +95,10 @@ def _array(value) -> np.ndarray:
         out = np.array(values, dtype=object)
     elif dtype.name == "bfloat16":  # (no buffer for bf16: read the printed literal, hex being the bits)
         body = str(attr).split(" : ")[0][len("dense<"):-1].replace("[", "").replace("]", "")
+        if body.startswith('"0x'):  # the raw little-endian bytes
+            out = np.frombuffer(bytes.fromhex(body.strip('"')[2:]), dtype=np.uint16).view(dtype)
+            n = int(np.prod(t.shape, dtype=np.int64))
+            return (np.full(n, out[0], dtype=dtype) if out.size == 1 else out.copy()).reshape(tuple(t.shape))
         words = [w.strip() for w in body.split(",") if w.strip()]
         out = np.array([_word(w, dtype) for w in words], dtype=dtype)
     else:
@@ -200,17 +208,78 @@ def import_file(path: Path, op: str, url: str) -> tuple[list[dict], list[dict]]:
     return records, skipped
 
 
+INDEX_FILE = re.compile(r"gather|scatter|dynamic_slice|dynamic_update_slice")
+TESTDATA = "https://github.com/openxla/stablehlo/blob/{commit}/stablehlo/testdata/{name}"
+
+
+def import_testdata(path: Path, url: str) -> tuple[list[dict], list[dict]]:
+    """(records, skipped) of one ``stablehlo/testdata`` file (generated from jax's tests): ``@main`` calls
+    ``@inputs`` and ``@expected`` (each returning constants), applies one op and compares with
+    ``check.expect_eq`` or ``check.expect_close`` (a custom call). Files with other ops in ``@main`` are skipped."""
+    from jax.interpreters import mlir as jax_mlir
+    from jaxlib.mlir import ir
+
+    from conformance.core.case import Case, array_to_json
+
+    where = {"file": url, "function": path.stem}
+    with jax_mlir.make_ir_context(), ir.Location.unknown():
+        try:
+            module = ir.Module.parse(path.read_text())
+        except Exception as e:  # noqa: BLE001
+            return [], [{**where, "reason": "not parsed: " + " ".join(str(e).split())[:200]}]
+        funcs = {str(f.attributes["sym_name"]).strip('"'): f for f in module.body.operations}
+        known: dict[str, np.ndarray] = {}
+
+        def returned(name: str) -> list:
+            block = funcs[name].regions[0].blocks[0]
+            return list(list(block.operations)[-1].operands)
+
+        body = list(funcs["main"].regions[0].blocks[0].operations)
+        try:
+            for op in body:
+                if op.operation.name == "func.call":
+                    for r, v in zip(op.results, returned(str(op.attributes["callee"]).lstrip("@"))):
+                        known[r.get_name()] = _array(v)
+            targets = [op for op in body if op.operation.name in (
+                "stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice")]
+            others = [op.operation.name for op in body if op.operation.name not in (
+                "func.call", "func.return", "stablehlo.constant", "stablehlo.custom_call") and op not in targets]
+            if len(targets) != 1 or others:
+                return [], [{**where, "reason": f"@main is not one index op on its inputs ({', '.join(others) or 'no index op'})"}]
+            checks = [op for op in body if op.operation.name == "stablehlo.custom_call"]
+            kind = str(checks[0].attributes["call_target_name"]).strip('"').split(".")[-1]
+
+            def arrays_of(values):
+                return [known[v.get_name()] if v.get_name() in known else _array(v) for v in values]
+
+            name, arrays, attrs = _case(targets[0], arrays_of)
+            expected = arrays_of([checks[0].operands[1]])[0]
+        except Skip as e:
+            return [], [{**where, "reason": str(e)}]
+        case = Case(name, arrays, attrs)
+        return [{**where, "check": "eq" if kind == "expect_eq" else "almost_eq", "case": case.to_json(),
+                 "expected": array_to_json(expected)}], []
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--stablehlo", required=True, type=Path, help="a checkout of openxla/stablehlo")
     p.add_argument("--commit", required=True, help="the checkout's commit (cited in every record)")
     p.add_argument("--out", required=True, type=Path)
+    p.add_argument("--testdata", action="store_true",
+                   help="the files of stablehlo/testdata (from jax's tests) whose @main is one index op instead")
     args = p.parse_args(argv)
-    folder = args.stablehlo / "stablehlo" / "tests" / "interpret"
+    folder = args.stablehlo / "stablehlo" / ("testdata" if args.testdata else "tests/interpret")
     if not folder.is_dir():
         p.error(f"--stablehlo: {folder} is not a folder (expected a checkout of openxla/stablehlo)")
     records, skipped = [], []
-    for op in OPS:
+    if args.testdata:
+        for path in sorted(folder.glob("*.mlir")):
+            if INDEX_FILE.search(path.name) and not path.name.startswith("select_and_scatter"):
+                r, s = import_testdata(path, TESTDATA.format(commit=args.commit, name=path.name))
+                records += r
+                skipped += s
+    for op in () if args.testdata else OPS:
         r, s = import_file(folder / f"{op}.mlir", op, URL.format(commit=args.commit, op=op))
         records += r
         skipped += s
