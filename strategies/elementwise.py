@@ -1,5 +1,6 @@
 """Hypothesis strategies for ``mlir.elementwise`` cases: a binary op's operand and result types,
-scalars and tensors, with same, dynamic, size-1-broadcast, rank-broadcast and clashing shapes."""
+scalars and tensors, with same, dynamic, size-1-broadcast, rank-broadcast, leading or trailing 1,
+reshaped (as many elements) and clashing shapes."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -117,8 +117,9 @@ def cmd_check(args) -> int:
 
 
 def admits(target, case) -> bool:
-    """Whether ``case`` lies in ``target``'s region as far as the probe can tell: its style, its
-    update computation, and out-of-bounds indices only where the region draws them."""
+    """Whether ``case`` lies in ``target``'s region as far as the probe can tell: its style, its update
+    computation, comparison direction, element and index types, and out-of-bounds indices only where the
+    region draws them."""
     region = target.region
     if target.op != case.op or not target.valid or region.get("style", "general") != case.meta.get("style", "general"):
         return False
