@@ -157,7 +157,15 @@ def value_pool(scenario: str, dtype_name: str) -> list:
 # names ``max``/``min``/``top`` standing for the element dtype's extremes and top bit. The edge phase fills
 # every input with the first and every update with the second, so each write is that meeting.
 MEETINGS = {"nan": (("nan", 1.0), (1.0, "nan")), "signed-zeros": ((0.0, -0.0), (-0.0, 0.0), (-0.0, -0.0)),
-            "bool": ((True, True), (True, False)), "int-extremes": (("max", 1), ("min", "max"))}
+            "bool": ((True, True), (True, False)),
+            # (max - 1, max) and (min + 1, min): equal once converted to a float of fewer bits (int64 through double)
+            "int-extremes": (("max", 1), ("min", "max"), ("max-1", "max"), ("min+1", "min"))}
+
+
+# meeting pairs that tell only in wide types (max - 1 and max are one float32 or float64 value only from 32 and 64
+# bits on): the edge phase runs them once per such type of the region
+WIDE_MEETINGS = {("int-extremes", 2): ("int64", "uint64", "int32", "uint32"),
+                 ("int-extremes", 3): ("int64", "int32")}
 
 
 def meeting_value(name, dtype_name: str):
@@ -165,9 +173,12 @@ def meeting_value(name, dtype_name: str):
     dt = dtype_of(dtype_name)
     if name == "nan":
         return float("nan")
-    if name in ("max", "min"):
+    if name in ("max", "min", "max-1", "min+1"):
         info = np.iinfo(dt) if dt.kind in "iu" else None
-        return int(info.max if name == "max" else info.min) if info else float("inf" if name == "max" else "-inf")
+        step = {"max-1": -1, "min+1": 1}.get(name, 0)
+        if info is None:
+            return float("inf" if name.startswith("max") else "-inf")
+        return int(info.max if name.startswith("max") else info.min) + step
     return name
 
 

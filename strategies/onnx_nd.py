@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from conformance.core.case import Case
 from conformance.oracles.dtypes import dtype as dtype_of
 from conformance.oracles.onnx.types import element_types
-from conformance.strategies.boundary import IN_SCENARIO_SHARE, draw_scenarios, element_dtypes_for, high_rank
+from conformance.strategies.boundary import (IN_SCENARIO_SHARE, MEETINGS, draw_scenarios, element_dtypes_for, high_rank,
+                                            meeting_value)
 from conformance.strategies.values import operand_values
 
 
@@ -34,6 +35,7 @@ class OnnxRegion:
     dup_share: float = 0.3
     index_scenario: str | None = None  # force a scenario of conformance.strategies.boundary (the edge phase); None: drawn
     value_scenario: str | None = None
+    value_pair: int | None = None  # ScatterND's edge phase: data and updates filled with MEETINGS[value_scenario][k]
     # what conformance.strategies.boundary asks of a region: ONNX indices are int64, in range (anything else is invalid)
     index_dtypes: tuple[str, ...] = ("int64",)
     oob_share: float = 0.0
@@ -125,8 +127,13 @@ def scatter_nd_cases(draw, region: OnnxRegion) -> Case:
         if draw(st.integers(0, 99)) < weight:
             rows[pos] -= data_shape[pos[1]]
     indices = rows.reshape(tuple(batch) + (k,)).astype(np.int64)
-    data = draw(operand_values(tuple(data_shape), element, val_sc))
-    updates = draw(operand_values(tuple(batch) + tuple(data_shape[k:]), element, val_sc))
+    if region.value_pair is not None and val_sc in MEETINGS:  # every write is this meeting
+        data, updates = (np.full(shape, np.array(meeting_value(MEETINGS[val_sc][region.value_pair][side], element),
+                                                 dtype=object)).astype(dtype_of(element))
+                         for side, shape in ((0, tuple(data_shape)), (1, tuple(batch) + tuple(data_shape[k:]))))
+    else:
+        data = draw(operand_values(tuple(data_shape), element, val_sc))
+        updates = draw(operand_values(tuple(batch) + tuple(data_shape[k:]), element, val_sc))
     attrs = {"opset": region.opset}
     if reduction is not None:
         attrs["reduction"] = reduction
@@ -187,8 +194,9 @@ def invalid_gather_nd_cases(draw, opset: int, label: str) -> Case:
 
 
 @st.composite
-def invalid_scatter_nd_cases(draw, opset: int, reduction: str | None, label: str) -> Case:
-    """A ScatterND case at ``opset`` (with ``reduction``) breaking exactly ``label``."""
+def invalid_scatter_nd_cases(draw, opset: int, reduction: str | None, label: str, broadcastable: bool = False) -> Case:
+    """A ScatterND case at ``opset`` (with ``reduction``) breaking exactly ``label`` (R3 with ``broadcastable``:
+    updates of a shape that broadcasts to the right one, where the case has a dim to narrow)."""
     if label not in scatter_labels(opset, reduction):
         raise ValueError(f"invalid_scatter_nd_cases: expected one of {', '.join(scatter_labels(opset, reduction))}, "
                          f"got {label!r}")
@@ -201,8 +209,12 @@ def invalid_scatter_nd_cases(draw, opset: int, reduction: str | None, label: str
     if label == "R2":
         return _retag(c, label, {"indices": np.zeros(idx.shape[:-1] + (d.ndim + 1,), np.int64),
                                  "updates": np.zeros(idx.shape[:-1], d.dtype)})
-    if label == "R3":
-        return _retag(c, label, {"updates": np.zeros(u.shape + (1,), d.dtype)})
+    if label == "R3":  # a shape that broadcasts to the right one where there is one (a size-1 dim, or the
+        # leading dim dropped), else one dim too many: a check that broadcasts, or that zips the dims, lets it by
+        wider = [i for i, n in enumerate(u.shape) if n > 1]
+        narrowed = [u.shape[:i] + (1,) + u.shape[i + 1:] for i in wider] + ([u.shape[1:]] if wider and wider[0] == 0 else [])
+        shape = draw(st.sampled_from(narrowed if broadcastable and narrowed else [u.shape + (1,)] + narrowed))
+        return _retag(c, label, {"updates": np.zeros(shape, d.dtype)})
     if label == "R4":
         bad = _out_of_range(draw, idx, d.shape[0], ())
         return _retag(c, label, {"indices": bad, "updates": np.zeros(bad.shape[:-1] + d.shape[bad.shape[-1]:], d.dtype)})

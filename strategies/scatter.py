@@ -323,7 +323,7 @@ def _sortable(plan: ScatterPlan) -> bool:
 
 # value scenarios whose values matter most under some computations: half the time one of those
 FAVOURED = {"nan": ("minimum", "maximum"), "signed-zeros": ("minimum", "maximum", "add"), "bool": ("add", "multiply"),
-            "int-extremes": ("add", "multiply"), "inexact": ("add", "multiply")}
+            "int-extremes": ("add", "multiply", "maximum", "minimum"), "inexact": ("add", "multiply")}
 
 
 def _computation(draw, region: ScatterRegion, scenario: str) -> str:

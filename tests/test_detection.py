@@ -61,6 +61,21 @@ def test_a_third_batch_bug_is_found_by_the_edge_phase(name, one_example, found_i
         run_property(third[name], "valid")
 
 
+@pytest.mark.parametrize("name", ["fourth:scatternd-18-max-int64-compared-as-double", "fourth:scatternd-updates-broadcast",
+                                  "fourth:broadcast-verifier-dynamic-result-vs-static-refused"])
+def test_a_fourth_batch_bug_is_found_by_the_edge_phase(name, one_example, found_is_enough):
+    """Bugs of ``benchmarks.fourth_mutants`` the edge phase missed: a ScatterND max comparing int64 through double
+    (max - 1 never met max at one write: now every meeting pair, the wide ones once per wide type), updates of
+    a shape that broadcasts to R3's (never drawn: now a corner run), a verifier refusing a result ``?`` where
+    the inferred dim is static (the result type was drawn: now each result mode on compatible operands)."""
+    fourth = {t.name: t for t in load_backend("benchmarks.fourth_mutants")}
+    t = fourth[name]
+    with pytest.raises(UndeclaredDivergence):
+        run_property(t, "valid")
+        if t.invalid:
+            run_property(t, "invalid")
+
+
 def _edge_cases(t) -> list[str]:
     seen = []
 

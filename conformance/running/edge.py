@@ -56,7 +56,20 @@ def index_edge_runs(region, *, distinct_key: str = "", favoured: dict | None = N
             runs.append({"index_scenario": "distinct", "value_scenario": s})
             continue
         computations = [c for c in favoured.get(s, ()) if c in region.computations] or [None]
-        pairs = range(len(boundary.MEETINGS[s])) if s in boundary.MEETINGS else [None]
-        runs += [{"index_scenario": "distinct", "value_scenario": s, **({"computations": (c,)} if c else {}),
-                  **({"value_pair": k} if k is not None else {})} for c in computations for k in pairs]
+        runs += [{**run, **({"computations": (c,)} if c else {})} for c in computations
+                 for run in meeting_runs({"index_scenario": "distinct", "value_scenario": s}, region)]
     return runs + dimension_runs(region)
+
+
+def meeting_runs(run: dict, region) -> list[dict]:
+    """``run`` (a value scenario's) once per meeting pair of ``boundary.MEETINGS``; a pair that tells only in
+    wide types (``boundary.WIDE_MEETINGS``) once per such element type of the region, one case each."""
+    s = run["value_scenario"]
+    out = []
+    for k in range(len(boundary.MEETINGS[s])) if s in boundary.MEETINGS else [None]:
+        wide = [t for t in boundary.WIDE_MEETINGS.get((s, k), ()) if t in region.element_dtypes]
+        if (s, k) in boundary.WIDE_MEETINGS:
+            out += [{**run, "value_pair": k, "element_dtypes": (t,), "edge_examples": 1} for t in wide]
+        else:
+            out.append({**run, **({"value_pair": k} if k is not None else {})})
+    return out

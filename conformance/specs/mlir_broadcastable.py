@@ -29,9 +29,13 @@ def expected(case):
 
 
 def edge_runs(target) -> list[dict]:
-    from conformance.strategies.broadcastable import SCENARIOS
+    """Each special scenario; for a verifier, each result mode (``RESULT_MODES``) on compatible operands."""
+    from conformance.strategies.broadcastable import RESULT_MODES, SCENARIOS, BroadcastRegion
 
-    return [{"scenario": s} for s in SCENARIOS if s != "ordinary"]
+    region = BroadcastRegion(**target.region)
+    modes = [m for m in RESULT_MODES if (m != "unranked" or region.unranked) and (m != "relaxed" or region.dynamic)]
+    return [{"scenario": s} for s in SCENARIOS if s != "ordinary"] + \
+        ([{"scenario": "ordinary", "result_mode": m, "incompatible_share": 0.0} for m in modes] if region.result else [])
 
 
 SPEC = OpSpec(
