@@ -69,6 +69,14 @@ def _word(word: str, dtype: np.dtype):
     return np.array(float(word), dtype)[()]
 
 
+def _filled(out: np.ndarray, t, dtype) -> np.ndarray:
+    """``out`` (flat) as an array of tensor type ``t``: a splat's one value repeated."""
+    n = int(np.prod(t.shape, dtype=np.int64))
+    if out.size == 1 and n != 1:
+        out = np.full(n, out[0], dtype=out.dtype)
+    return out.astype(dtype).reshape(tuple(t.shape))
+
+
 def _array(value) -> np.ndarray:
     """A constant's value as a numpy array of its tensor type."""
     from jaxlib.mlir import ir
@@ -77,35 +85,24 @@ def _array(value) -> np.ndarray:
 
     t = ir.RankedTensorType(value.type)
     dtype = np_dtype(_element(t))
+    if value.owner.name != "stablehlo.constant":
+        raise Skip(f"an input computed by {value.owner.name}, not a constant")
     if dtype.kind == "c":  # (the bindings read no complex constants: the printed pairs)
         pairs = re.findall(r"\(([^,()]+),([^,()]+)\)", str(value.owner.operation).split("constant", 1)[1])
         part = np.dtype(f"float{4 * dtype.itemsize}")
-        out = np.array([complex(_word(re_, part), _word(im, part)) for re_, im in pairs], dtype=dtype)
-        n = int(np.prod(t.shape, dtype=np.int64))
-        return (np.full(n, out[0], dtype=dtype) if len(out) == 1 else out).reshape(tuple(t.shape))
-    if value.owner.name != "stablehlo.constant":
-        raise Skip(f"an input computed by {value.owner.name}, not a constant")
+        return _filled(np.array([complex(_word(re_, part), _word(im, part)) for re_, im in pairs], dtype=dtype), t, dtype)
     attr = ir.DenseElementsAttr(value.owner.attributes["value"])
-    if attr.is_splat:
-        attr = ir.DenseElementsAttr.get_splat(t, attr.get_splat_value())  # (no-op: the reading below repeats it)
     if dtype.kind in "biu":
         values = [int(x) for x in ir.DenseIntElementsAttr(attr)]
         if dtype.kind == "u":  # (read back as signed where the top bit is set)
             values = [v % 2 ** (8 * dtype.itemsize) for v in values]
-        out = np.array(values, dtype=object)
-    elif dtype.name == "bfloat16":  # (no buffer for bf16: read the printed literal, hex being the bits)
+        return _filled(np.array(values, dtype=object), t, dtype)
+    if dtype.name == "bfloat16":  # (no buffer for bf16: read the printed literal, hex being the bits)
         body = str(attr).split(" : ")[0][len("dense<"):-1].replace("[", "").replace("]", "")
         if body.startswith('"0x'):  # the raw little-endian bytes
-            out = np.frombuffer(bytes.fromhex(body.strip('"')[2:]), dtype=np.uint16).view(dtype)
-            n = int(np.prod(t.shape, dtype=np.int64))
-            return (np.full(n, out[0], dtype=dtype) if out.size == 1 else out.copy()).reshape(tuple(t.shape))
-        words = [w.strip() for w in body.split(",") if w.strip()]
-        out = np.array([_word(w, dtype) for w in words], dtype=dtype)
-    else:
-        out = np.array(attr).reshape(-1)
-    if attr.is_splat:
-        out = np.full(int(np.prod(t.shape, dtype=np.int64)), out[0] if out.size else 0, dtype=out.dtype)
-    return out.astype(dtype).reshape(tuple(t.shape))
+            return _filled(np.frombuffer(bytes.fromhex(body.strip('"')[2:]), dtype=np.uint16).view(dtype).copy(), t, dtype)
+        return _filled(np.array([_word(w.strip(), dtype) for w in body.split(",") if w.strip()], dtype=dtype), t, dtype)
+    return _filled(np.array(attr).reshape(-1), t, dtype)
 
 
 def _ints(attr) -> list[int]:
