@@ -23,8 +23,11 @@ from conformance.core.case import Case
 from conformance.core.opspec import op_spec
 from conformance.core.outcome import Outcome
 
-BASE_DRAWS = 24  # fixed draws of the region (per index dtype) the constructed cases are built from
+BASE_DRAWS = 24  # fixed draws of the region the constructed cases are built from (cast to each index dtype)
 BASE_SEED = 20261127
+# rounds of draws (seeds BASE_SEED, BASE_SEED + 1, ...): an index dtype whose structures or models are not all
+# met in one round's bases goes on to the next (most regions need one: 24 draws where each dtype drew 24)
+BASE_ROUNDS = 4
 
 
 @dataclass(frozen=True)
@@ -151,19 +154,70 @@ def _with_value(case: Case, index: int, value: int, every_row: bool = False) -> 
     return made if not op_spec(case.op).part("check")(made) else None
 
 
-def _bases(target, index_dtype: str = "", draws: int = BASE_DRAWS) -> list[Case]:
-    """Fixed draws of ``target``'s region, smallest first: with index values of ``index_dtype`` where
-    given (else any case that reads or writes something)."""
+def _bases(target, index_dtype: str = "", round_: int = 0) -> list[Case]:
+    """Fixed draws of ``target``'s region (``region_bases``, round ``round_``), smallest first: with index
+    values of ``index_dtype`` where given (the drawn cases that index something, their index arrays cast to it)."""
+    bases = region_bases(target, round_=round_)
+    if not index_dtype:
+        return bases
+    check = op_spec(target.op).part("check")
+    cast = {}
+    for case in bases:
+        if ops_indexed(case):
+            made = _with_index_dtype(case, np.dtype(index_dtype))
+            if not check(made):
+                cast.setdefault(made.id, made)
+    return sorted(cast.values(), key=lambda c: (sum(a.size for a in c.arrays.values()), c.id))
+
+
+def ops_indexed(case: Case) -> bool:
+    from conformance.running.ops import indexed
+
+    return indexed(case)
+
+
+def _with_index_dtype(case: Case, dtype: np.dtype) -> Case:
+    """``case`` with its index arrays in ``dtype`` (values clipped to its range; sortedness and uniqueness
+    claims dropped where the clip could break them)."""
+    from conformance.judging.index_values import start_keys
+
+    info = np.iinfo(dtype)
+    names = start_keys(case) or [op_spec(case.op).indices]
+    arrays = dict(case.arrays)
+    for k in names:
+        values = [min(max(int(v), int(info.min)), int(info.max)) for v in case.arrays[k].reshape(-1)]
+        arrays[k] = np.array(values, dtype=dtype).reshape(case.arrays[k].shape)
+    same = all(np.array_equal(arrays[k].astype(object), case.arrays[k].astype(object)) for k in names)
+    attrs = dict(case.attrs)
+    for claim in ("indices_are_sorted", "unique_indices"):
+        if attrs.get(claim) and not same:
+            attrs[claim] = False
+    return Case(case.op, arrays, attrs, result_type=case.result_type, meta=dict(case.meta), layouts=dict(case.layouts))
+
+
+def region_bases(target, draws: int = BASE_DRAWS, round_: int = 0) -> list[Case]:
+    """``draws`` fixed draws of ``target``'s region that read or write something (an index op's: by some
+    index), smallest first: one
+    draw per region and process (the constructed cases cast them to each index dtype; the call
+    sequences start from them)."""
+    key = ("bases", target.op, repr(sorted(target.region.items())), draws, round_)
+    if key not in _BUILT:
+        _BUILT[key] = _drawn(target, draws, BASE_SEED + round_)
+    return list(_BUILT[key])
+
+
+def _drawn(target, draws: int, seed_value: int) -> list[Case]:
     from hypothesis import HealthCheck, Phase, given, seed, settings
 
     from conformance.running import ops, profiles
 
-    found: list[Case] = []
-    strategy = ops.valid_cases(target, **({"index_dtypes": (index_dtype,)} if index_dtype else {}))
-    strategy = strategy.filter(ops.substantive)
-    strategy = strategy.filter(ops.indexed) if index_dtype else strategy
+    from conformance.judging.index_models import RULES
 
-    @seed(BASE_SEED)
+    found: list[Case] = []
+    strategy = ops.valid_cases(target).filter(ops.substantive)
+    strategy = strategy.filter(ops.indexed) if target.op in RULES else strategy
+
+    @seed(seed_value)
     @settings(max_examples=draws, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck), print_blob=False)
     @given(case=strategy)
@@ -178,8 +232,8 @@ def _bases(target, index_dtype: str = "", draws: int = BASE_DRAWS) -> list[Case]
 
 def _resized(case: Case, dim: int, size: int) -> Case | None:
     """``case`` with the window in operand dim ``dim`` ``size`` wide (a gather's ``slice_sizes``, a dynamic
-    slice's ``slice_sizes``, a dynamic update slice's update), the result type to match; None where the
-    op or the dim does not allow it (a collapsed or batching dim, a scatter: its windows are its updates')."""
+    slice's ``slice_sizes``, a dynamic update slice's update, a scatter's update window dim), the result
+    type to match; None where the dim does not allow it (a collapsed, inserted or batching dim)."""
     attrs, arrays = dict(case.attrs), dict(case.arrays)
     if case.op == "stablehlo.gather":
         if dim in attrs["collapsed_slice_dims"] or dim in attrs.get("operand_batching_dims", ()):
@@ -195,31 +249,49 @@ def _resized(case: Case, dim: int, size: int) -> Case | None:
         update = arrays["update"]
         arrays["update"] = np.zeros(tuple(size if d == dim else s for d, s in enumerate(update.shape)), update.dtype)
         shape = arrays["operand"].shape
+    elif case.op == "stablehlo.scatter":  # the window is the updates': its update window dim grows
+        fixed = set(attrs["inserted_window_dims"]) | set(attrs.get("input_batching_dims", ()))
+        rank = _operand(case).ndim
+        if dim in fixed:
+            return None
+        u = list(attrs["update_window_dims"])[[d for d in range(rank) if d not in fixed].index(dim)]
+        for k in [k for k in arrays if k.split("[")[0] == "updates"]:
+            arrays[k] = np.zeros(tuple(size if d == u else s for d, s in enumerate(arrays[k].shape)), arrays[k].dtype)
+        shape = _operand(case).shape
     else:
         return None
     result = {**case.result_type, "shape": list(shape)} if case.result_type else None
     return Case(case.op, arrays, attrs, result_type=result, meta=dict(case.meta), layouts=dict(case.layouts))
 
 
+def _operand(case: Case) -> np.ndarray:
+    """The array a case's windows lie in (a scatter's first input)."""
+    if case.op == "stablehlo.scatter":
+        return case.arrays["inputs[0]" if "inputs[0]" in case.arrays else "inputs"]
+    return case.arrays["operand"]
+
+
 def _window_dims(case: Case) -> list[int]:
     """The operand dim each index component indexes (one per column)."""
     if case.op == "stablehlo.gather":
         return list(case.attrs["start_index_map"])
+    if case.op == "stablehlo.scatter":
+        return list(case.attrs["scatter_dims_to_operand_dims"])
     return list(range(case.arrays["operand"].ndim))
 
 
 def _with_structures(bases: list[Case], region) -> list[Case]:
     """``bases``, then each with one indexed window made full-width and, on a dim of 3 or more, 2 wide:
     the structures that tell window rules apart, where the region allows them (a dynamic slice's any
-    window; a gather's only in the general style, whose API takes any slice sizes)."""
+    window; a gather's or a scatter's only in the general style, whose API takes any window sizes)."""
     check = None
     out = list(bases)
     for base in bases:
-        if base.op not in ("stablehlo.gather", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice") or \
-                getattr(region, "style", "general") != "general":
+        if base.op not in ("stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_slice",
+                           "stablehlo.dynamic_update_slice") or getattr(region, "style", "general") != "general":
             return out
         check = check or op_spec(base.op).part("check")
-        shape = base.arrays["operand"].shape
+        shape = _operand(base).shape
         for dim in dict.fromkeys(_window_dims(base)):
             for size in (shape[dim], 2):
                 if shape[dim] >= max(size, 2) and (size == shape[dim] or shape[dim] >= 3):
@@ -389,6 +461,12 @@ def _loaded(op: str, data: dict) -> Construction:
                         {k: set(v) for k, v in data["unmet"].items()}, {(d, n): by_id[i] for d, n, i in data["first"]})
 
 
+def _rounds(target, dtype: np.dtype, oob: bool, region):
+    """``_candidates`` of each round's bases in turn (a caller stops once it has what it needs)."""
+    for round_ in range(BASE_ROUNDS):
+        yield from _candidates(_bases(target, dtype.name, round_), dtype, oob, region)
+
+
 def _built(target) -> Construction:
     region = op_spec(target.op).region(dict(target.region))
     oob = getattr(region, "oob_share", 1) > 0  # in-bounds values only: no index model can differ
@@ -396,11 +474,10 @@ def _built(target) -> Construction:
     open_by, unmet_by, unreachable_by, first = {}, {}, {}, {}
     for dtype_name in dict.fromkeys(region.index_dtypes):
         dtype = np.dtype(dtype_name)
-        bases = _bases(target, dtype_name)
         needs = {r.name: r for r in _requirements(dtype) if oob or r.holds(1, 3, 1) or r.name.startswith("in-bounds")}
         open_models = named_models(target.op, dtype)
         reachable = set()
-        for base, i, v, d, k in _candidates(bases, dtype, oob, region):
+        for base, i, v, d, k in _rounds(target, dtype, oob, region):
             if not needs and not (open_models and oob):
                 break
             met = [n for n, r in needs.items() if r.holds(v, d, k)]
