@@ -214,7 +214,8 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
             continue
         tried += 1
         seen.append(probe)
-        survivors = [m for m in survivors if fits(probe, o, m)]
+        key = probe.id  # (divergent cases of one structure share probes: their predictions are kept)
+        survivors = [m for m in survivors if fits(probe, o, m, key)]
         if not survivors:
             v = judge(probe, o)
             cls = v.cls if v.cls in STRUCTURAL else "wrong-value"

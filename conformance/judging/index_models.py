@@ -10,6 +10,7 @@ start reset to 0"). ``fits(case, outcome, model)`` says whether a model predicts
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 
@@ -137,8 +138,31 @@ def _gather_prediction(case: Case, m: IndexModel):
         return None
 
 
-def _scatter_fits(case: Case, observed: list[np.ndarray], m: IndexModel) -> bool:
-    from conformance.judging.scatter_compare import schedule_mismatch
+PREDICTIONS_KEPT = 4096  # model predictions kept per process (``_remembered``)
+_PREDICTIONS: OrderedDict = OrderedDict()  # (case key, model) -> what ``compute`` returned, or _Refused
+
+
+def _remembered(key: str | None, m: IndexModel, compute):
+    """``compute()``, kept under (``key``, ``m``) where the caller names the case by its id: a model's
+    prediction is a function of the case alone (no target is called), so a case met again (a probe that
+    another divergent case of the same structure ran too) is not evaluated again."""
+    if key is None:
+        return compute()
+    if (key, m) not in _PREDICTIONS:
+        try:
+            _PREDICTIONS[(key, m)] = compute()
+        except _Refused as e:
+            _PREDICTIONS[(key, m)] = e
+        if len(_PREDICTIONS) > PREDICTIONS_KEPT:
+            _PREDICTIONS.popitem(last=False)
+    kept = _PREDICTIONS[(key, m)]
+    if isinstance(kept, _Refused):
+        raise _Refused
+    return kept
+
+
+def _scatter_prediction(case: Case, m: IndexModel):
+    """(positions, expected results, inputs, updates, normalised attributes) of a scatter under ``m``."""
     from conformance.oracles.stablehlo.scatter import as_list, evaluate_fast, normalize, result_positions
     from conformance.oracles.stablehlo.scatter_policy import OutOfBoundsUpdate, ScatterVariant
 
@@ -151,6 +175,13 @@ def _scatter_fits(case: Case, observed: list[np.ndarray], m: IndexModel) -> bool
         expected = evaluate_fast(ins, si, ups, variant=variant, positions=positions, **attrs)
     except OutOfBoundsUpdate:
         raise _Refused from None
+    return positions, expected, ins, ups, attrs
+
+
+def _scatter_fits(case: Case, observed: list[np.ndarray], m: IndexModel, key: str | None = None) -> bool:
+    from conformance.judging.scatter_compare import schedule_mismatch
+
+    positions, expected, ins, ups, attrs = _remembered(key, m, lambda: _scatter_prediction(case, m))
     if len(observed) != len(expected) or any(e.shape != o.shape for e, o in zip(expected, observed)):
         return False
     return not any(schedule_mismatch(e, o, i, u, positions, attrs["update_computation"]).any()
@@ -192,18 +223,21 @@ def _refuses_any(case: Case, m: IndexModel) -> bool:
     return m.rule == "error" and any(effective(v, d, k, m.reading, m.rule) == "out" for v, d, k in components(case))
 
 
-def fits(case: Case, outcome: Outcome, m: IndexModel) -> bool:
-    """Whether ``m`` predicts ``outcome`` on ``case``: a rejection where the model refuses, else the value."""
+def fits(case: Case, outcome: Outcome, m: IndexModel, key: str | None = None) -> bool:
+    """Whether ``m`` predicts ``outcome`` on ``case``: a rejection where the model refuses, else the value.
+    ``key``: the case's id, where the caller has it (the model's prediction is then kept for the next
+    outcome on the same case)."""
     if _refuses_any(case, m):
         return outcome.kind == "rejection"
     try:
         if case.op == "stablehlo.scatter":
             if outcome.kind != "value":
-                _scatter_fits(case, [np.zeros(0)], m)  # raises _Refused where the model refuses
+                _scatter_fits(case, [np.zeros(0)], m, key)  # raises _Refused where the model refuses
                 return False
             observed = list(outcome.value) if isinstance(outcome.value, tuple) else [outcome.value]
-            return _scatter_fits(case, observed, m)
-        predicted = _gather_prediction(case, m) if case.op == "stablehlo.gather" else _slice_prediction(case, m)
+            return _scatter_fits(case, observed, m, key)
+        predict = _gather_prediction if case.op == "stablehlo.gather" else _slice_prediction
+        predicted = _remembered(key, m, lambda: predict(case, m))
     except _Refused:
         return outcome.kind == "rejection"
     if outcome.kind != "value" or predicted is None or not isinstance(outcome.value, np.ndarray):
