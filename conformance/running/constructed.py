@@ -163,14 +163,14 @@ def _bases(target, index_dtype: str = "", round_: int = 0) -> list[Case]:
     check = op_spec(target.op).part("check")
     cast = {}
     for case in bases:
-        if ops_indexed(case):
+        if _indexed(case):
             made = _with_index_dtype(case, np.dtype(index_dtype))
             if not check(made):
                 cast.setdefault(made.id, made)
     return sorted(cast.values(), key=lambda c: (sum(a.size for a in c.arrays.values()), c.id))
 
 
-def ops_indexed(case: Case) -> bool:
+def _indexed(case: Case) -> bool:
     from conformance.running.ops import indexed
 
     return indexed(case)
@@ -197,9 +197,8 @@ def _with_index_dtype(case: Case, dtype: np.dtype) -> Case:
 
 def region_bases(target, draws: int = BASE_DRAWS, round_: int = 0) -> list[Case]:
     """``draws`` fixed draws of ``target``'s region that read or write something (an index op's: by some
-    index), smallest first: one
-    draw per region and process (the constructed cases cast them to each index dtype; the call
-    sequences start from them)."""
+    index), smallest first, once per region, round and process (the constructed cases cast them to each
+    index dtype; the call sequences start from them)."""
     key = ("bases", target.op, repr(sorted(target.region.items())), draws, round_)
     if key not in _BUILT:
         _BUILT[key] = _drawn(target, draws, BASE_SEED + round_)
@@ -209,9 +208,8 @@ def region_bases(target, draws: int = BASE_DRAWS, round_: int = 0) -> list[Case]
 def _drawn(target, draws: int, seed_value: int) -> list[Case]:
     from hypothesis import HealthCheck, Phase, given, seed, settings
 
-    from conformance.running import ops, profiles
-
     from conformance.judging.index_models import RULES
+    from conformance.running import ops, profiles
 
     found: list[Case] = []
     strategy = ops.valid_cases(target).filter(ops.substantive)
