@@ -50,7 +50,10 @@ def test_cold_warm_and_no_cache_runs_give_the_same_verdicts(tmp_path):
         assert first["compiled_graphs"] > 0 and second["cache_hits"] > 0, (backend, first, second)
         # the warm run compiles only what the compiler refused (nothing stored for it): fewer
         assert second["compiled_graphs"] < first["compiled_graphs"], (backend, first, second)
-        assert none["cache_hits"] == 0 and none["compiled_graphs"] == first["compiled_graphs"], (backend, none)
+        # without a cache every graph compiles: those the cold run compiled, and those it found in the cache it
+        # had filled itself earlier in the run (two targets that build the same program)
+        assert none["cache_hits"] == 0 and none["compiled_graphs"] == first["compiled_graphs"] + first["cache_hits"], \
+            (backend, first, none)
         assert any((cache / backend).iterdir())
 
 
