@@ -65,3 +65,20 @@ def value_targets(backend: str, mode: str) -> list:
                      forms=NP_SCALAR_FORMS, directions=("EQ", "NE"), to_numpy=lambda x: x,
                      repro=_repro(mode, "compare", None)))
     return made
+
+
+def flushed_other_zero(case):
+    """Declaration model (tensorflow.toml): both eager quirks on one element, a Python-number rhs zero
+    taken with the other sign (the scalar cache) and subnormal inputs and result flushed to zero
+    (bfloat16 -9.18355e-41 + (-0.0) gives +0: the flushed lhs -0 plus the cached +0)."""
+    import numpy as np
+
+    from conformance.judging.models import _flush
+
+    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"].copy()
+    zero = rhs.astype(np.complex128 if rhs.dtype.kind == "c" else np.float64) == 0
+    rhs[zero] = (-rhs[zero].astype(np.float64 if rhs.dtype.kind != "c" else np.complex128)).astype(rhs.dtype)
+    fn = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stablehlo.multiply": np.multiply,
+          "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}[case.op]
+    with np.errstate(all="ignore"):
+        return _flush(np.asarray(fn(_flush(lhs), _flush(rhs))).astype(lhs.dtype))
