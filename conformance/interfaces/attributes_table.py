@@ -49,12 +49,20 @@ FAMILIES: dict[str, list[tuple[str, tuple[str, ...] | str, str]]] = {
     **{f"{ort}:Mod-18": [("fmod", ("fmod=1",), "fmod=0 (the default): the plain Mod-18 target")]
        for ort in ("onnxruntime", "openvino")},
 }
+# TensorFlow: eager and under XLA, the same APIs
+for _tf in ("tensorflow", "tensorflow_xla"):
+    FAMILIES[f"{_tf}:tf.gather"] = [("batch_dims", ("batch_dims=b",),
+                                     "0 (the default): the plain tf.gather target (take style)")]
+    FAMILIES[f"{_tf}:tf.bitwise.right_shift"] = [("operand signedness", ("unsigned",),
+                                                  "signed: the plain tf.bitwise.right_shift target")]
 # torch.compile wraps torch's own targets: the same families, the same reasons
 FAMILIES.update({f"torch_compile:{k.split(':', 1)[1]}": v for k, v in FAMILIES.items() if k.startswith("torch:")})
 # families whose bracket names something else than an API attribute (a spec op, a form of the call)
 NOT_ATTRIBUTES = {"iree:llvm-cpu": "the spec op the module runs", "stablehlo:interpreter": "the spec op",
                   "xla:pjrt": "the spec op", "jax:export.symbolic_shape": "the call exported",
-                  "onnx_reference:shape_inference": "the ONNX op inferred"}
+                  "onnx_reference:shape_inference": "the ONNX op inferred",
+                  **{f"{tf}:onnx.{op}": "the TF API that runs the ONNX op" for tf in ("tensorflow", "tensorflow_xla")
+                     for op in ("GatherND", "ScatterND")}}
 
 
 def family(name: str) -> tuple[str, str] | None:

@@ -24,12 +24,14 @@ BUILTIN_BACKENDS = {
     "xla": "conformance.adapters.xla",
     "openvino": "conformance.adapters.openvino",
     "iree": "conformance.adapters.iree",
+    "tensorflow": "conformance.adapters.tensorflow",
+    "tensorflow_xla": "conformance.adapters.tensorflow_xla",
 }
 
 
 # Run only when named (--backend openvino): their divergences are not all declared yet, so `all`
 # (and a run without --backend) leaves them out. `conformance list` shows them.
-OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree")
+OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree", "tensorflow", "tensorflow_xla")
 
 
 class BackendError(Exception):
@@ -39,7 +41,9 @@ class BackendError(Exception):
 # the package whose release a built-in backend's declarations are measured on (``versions``)
 BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch", "jax": "jax",
                     "onnxruntime": "onnxruntime", "onnx_reference": "onnx", "stablehlo": "jaxlib", "xla": "jaxlib",
-                    "openvino": "openvino", "iree": "iree-base-compiler"}
+                    "openvino": "openvino", "iree": "iree-base-compiler",
+                    # (the tensorflow modules name the distribution installed: tensorflow or tensorflow-cpu)
+                    "tensorflow": "tensorflow", "tensorflow_xla": "tensorflow"}
 # classes whose divergence is a value: a declaration's model must predict it (conformance.judging.models)
 VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
 MODEL_REQUIRED = ("wrong-value", "history-dependent")
