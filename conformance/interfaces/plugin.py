@@ -107,7 +107,7 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
 
-EXTRAS = {"onnxruntime": "onnx", "onnx_reference": "onnx", "stablehlo": "jax", "xla": "jax"}
+EXTRAS = {"onnxruntime": "onnx", "onnx_reference": "onnx", "stablehlo": "jax", "xla": "jax", "tensorflow_xla": "tensorflow"}
 
 
 def selected_targets(config):
