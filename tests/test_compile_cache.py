@@ -1,6 +1,10 @@
 """The compile cache (``conformance.running.compile_cache``): a run with a cold cache, the same run with it warm
 and one with the caches off give the same report, and the warm run really read the cache; its keys
-hold everything the compiler sees; a damaged entry is compiled afresh; a full disk costs nothing."""
+hold everything the compiler sees; a damaged entry is compiled afresh; a full disk costs nothing.
+
+The three report runs use xla (4 s a run); iree's cache is the same module (``compile_cache``) under its
+own folder, checked here through its adapter (stored, read, a damaged entry compiled afresh): its report
+runs took 34 s each, most of this file's 128 s."""
 import json
 import os
 import subprocess
@@ -12,7 +16,7 @@ from conformance.running import compile_cache
 from conformance.running.compile_stats import ENV as STATS_ENV, summed
 from conformance.running.registry import missing_requirements
 
-COMPILED = [b for b in ("xla", "iree") if not missing_requirements(b)]
+COMPILED = [b for b in ("xla",) if not missing_requirements(b)]
 ADD = """func.func @main(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
   %0 = stablehlo.add %a, %b : tensor<3xf32>
   return %0 : tensor<3xf32>
@@ -36,7 +40,7 @@ def _report(out, cache_args, stats):
     return report, records
 
 
-@pytest.mark.skipif(not COMPILED, reason="neither xla nor iree is installed")
+@pytest.mark.skipif(not COMPILED, reason="xla (jaxlib) is not installed")
 def test_cold_warm_and_no_cache_runs_give_the_same_verdicts(tmp_path):
     cache = tmp_path / "cache"
     cold = _report(tmp_path / "cold", ["--cache-dir", str(cache)], tmp_path / "s-cold")

@@ -16,6 +16,7 @@ from conformance.reports.repro import NoRepro, script
 from conformance.running.seeds import load_seed
 
 REPRO_BACKENDS = ("numpy", "torch", "jax", "xla", "onnxruntime", "onnx_reference")  # every target of the index ops scripted
+COMPILING = ("jax", "xla", "iree", "openvino")  # a script compiles its call as the target does: each case a compile
 SEEDS = sorted((Path(__file__).parent.parent / "seeds").glob("*.json"))
 PROJECT = ("conformance", "oracles", "adapters", "strategies", "reports")
 
@@ -112,14 +113,14 @@ def test_repro_scripts_call_the_api_as_the_target_does(backend):
     names = REPRO_BACKENDS + ("stablehlo",) if backend == "dynamic_slice" else (_installed(backend) and backend,)
     targets = [t for name in names if not missing_requirements(name) for t in load_backend(name) if t.repro and
                (t.op.startswith("stablehlo.dynamic")) == (backend == "dynamic_slice")]
-    if backend == "torch_compile":  # its elementwise scripts are torch's with the call compiled (checked there)
-        targets = [t for t in targets if t.op in INDEX_OPS]
+    if backend == "torch_compile":  # its scripts are torch's with the call compiled (checked there): one
+        targets = list({t.op: t for t in targets if t.op in INDEX_OPS}.values())  # index target per op
     assert targets, f"no scripted targets for {backend}"
     compared = {t.name: 0 for t in targets}
-    for t in targets:  # (a compile each for jax and torch_compile, Inductor's 5-20 s: one case each there;
-        index = t.op in INDEX_OPS or t.op.startswith("stablehlo.dynamic")  # an elementwise snippet is one call)
-        _compare_scripts(t, compared, examples=1 if backend == "torch_compile" else 6 if index and backend != "jax"
-                         else 4 if index else 2)
+    for t in targets:  # (each case is a compile for the compiling backends: fewer cases there; Inductor
+        index = t.op in INDEX_OPS or t.op.startswith("stablehlo.dynamic")  # takes 5-20 s, one case each)
+        _compare_scripts(t, compared, examples=1 if backend == "torch_compile" else
+                         (2 if backend in COMPILING else 6) if index else (1 if backend == "jax" else 2))
     crashing = compared.pop("declared crash", set())
     never = [n for n, k in compared.items() if not k and n not in crashing]
     assert len(never) <= len(compared) // 10, f"no case compared for {never}"

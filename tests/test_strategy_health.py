@@ -13,7 +13,9 @@ from conformance.running.registry import Target, installed_backends, load_backen
 from conformance.oracles.stablehlo.elementwise import OPS as ELEMENTWISE_OPS
 from conformance.strategies.boundary import BOUNDARY_SHARE
 
-DRAWS = int(os.environ.get("HEALTH_DRAWS", "2000"))  # per spec op, over all its regions
+# per spec op, over all its regions (HEALTH_DRAWS=2000 for a closer look). At 800 the boundary shares sit far
+# above BOUNDARY_SHARE (stablehlo.gather 2026-11-28: 77 % of index and 84 % of value scenarios vs 33 %)
+DRAWS = int(os.environ.get("HEALTH_DRAWS", "800"))
 # every registered spec op but mlir.elementwise (its cases are shape tables, without boundary scenarios);
 # the 17 elementwise value ops share one strategy (strategies/elementwise_values.py): one group of
 # DRAWS cases over the regions of all of them
