@@ -91,6 +91,8 @@ def repro(backend: str, fn):
                  f"opset_imports=[helper.make_opsetid('', {opset})], ir_version=8)"]
         imports, run_setup, call = RUNS[backend]
         if run_setup == "SESSION_LINES":  # (kept in the backend's module, which this one does not import)
-            from conformance.adapters.onnxruntime_openvino import SESSION_LINES as run_setup
+            from conformance.adapters.onnxruntime_openvino import PIN_LINES, SESSION_LINES
+
+            run_setup = [*PIN_LINES, *SESSION_LINES]
         return ["from onnx import helper", *imports], setup + run_setup, call
     return code

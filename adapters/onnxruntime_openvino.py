@@ -26,6 +26,11 @@ REQUIRES = ("onnx", "onnxruntime", "onnxruntime_ep_openvino")
 PACKAGE = "onnxruntime-ep-openvino"  # the release ``versions`` in onnxruntime_openvino.toml is read against
 EP = "OpenVINOExecutionProvider"
 FALLBACK = "session.disable_cpu_ep_fallback"
+# a repro script's lines pinning GatherND's index-vector length as ``_run`` does (on ``model``, ``FEEDS``)
+PIN_LINES = (
+    "if model.graph.node[0].op_type == 'GatherND' and FEEDS['indices'].ndim:  # (an unknown output rank: refused)",
+    "    model.graph.input[1].type.tensor_type.shape.dim[-1].dim_value = FEEDS['indices'].shape[-1]",
+)
 # how a repro script makes ``session`` on ``model`` as ``openvino_session`` does
 IMPORTS = ("import onnxruntime", "import onnxruntime_ep_openvino")
 SESSION_LINES = (
@@ -78,7 +83,23 @@ def openvino_session(model: bytes):
     return session
 
 
-_run = session_runner(openvino_session)
+_run_session = session_runner(openvino_session)
+_PINNED: dict[tuple, object] = {}
+
+
+def _run(model, feeds):
+    """The model run on the OpenVINO EP; GatherND with the index-vector length (the last dim of
+    ``indices``) fixed to the case's: with it unknown the output rank is unknown, and the EP's CPU
+    plugin refuses the node ("CPU plug-in doesn't support GatherND operation with dynamic rank")."""
+    if model.graph.node[0].op_type == "GatherND" and np.ndim(feeds["indices"]):
+        key = (id(model), np.shape(feeds["indices"])[-1])
+        if key not in _PINNED:
+            pinned = type(model)()
+            pinned.CopyFrom(model)
+            pinned.graph.input[1].type.tensor_type.shape.dim[-1].dim_value = key[1]
+            _PINNED[key] = (model, pinned)  # (the model kept alive: its id stays its own)
+        model = _PINNED[key][1]
+    return _run_session(model, feeds)
 
 GATHER_TARGETS = make_targets("onnxruntime_openvino", _run, ELEMENTS)
 SCATTER_TARGETS = onnx_scatter.make_targets("onnxruntime_openvino", _run, ELEMENTS)
