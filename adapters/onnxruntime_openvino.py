@@ -134,16 +134,12 @@ def _slice_repro(kw, case):
 
 
 def _slice():
-    from conformance.adapters.dynamic_slice import ONNX_REGION, SLICE, _slice_model, _starts
+    from conformance.adapters.dynamic_slice import ONNX_REGION, SLICE, run_slice
 
     @target(SLICE, "onnxruntime_openvino:Slice-13", backend="onnxruntime_openvino",
             region={**ONNX_REGION, "min_rank": 1}, repro=_slice_repro)
     def onnx_slice(operand, start_indices=(), *, slice_sizes, **_):
-        index = np.asarray(start_indices[0]).dtype
-        starts = np.array(_starts(start_indices), index)
-        feeds = {"data": operand, "starts": starts, "ends": starts + np.array(slice_sizes, index),
-                 "axes": np.arange(operand.ndim, dtype=index)}
-        return _run(_slice_model(operand.dtype, operand.ndim, index), feeds)
+        return run_slice(_run, operand, start_indices, slice_sizes)
     return onnx_slice
 
 
