@@ -278,8 +278,13 @@ def _onnx_slice_repro(kw, case):
 def onnx_slice(operand, start_indices=(), *, slice_sizes, **_):
     from conformance.adapters.onnxruntime import _run
 
+    return run_slice(_run, operand, start_indices, slice_sizes)
+
+
+def run_slice(run, operand, start_indices, slice_sizes):
+    """The Slice-13 model on the case, run by ``run(model, feeds)`` (onnxruntime's, onnxruntime_openvino's)."""
     index = np.asarray(start_indices[0]).dtype
     starts = np.array(_starts(start_indices), index)
     feeds = {"data": operand, "starts": starts, "ends": starts + np.array(slice_sizes, index),
              "axes": np.arange(operand.ndim, dtype=index)}
-    return _run(_slice_model(operand.dtype, operand.ndim, index), feeds)
+    return run(_slice_model(operand.dtype, operand.ndim, index), feeds)

@@ -19,6 +19,8 @@ RUNS = {
     "onnxruntime": (["import onnxruntime"], [],
                     "onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"
                     ".run(None, FEEDS)[0]"),
+    # the onnxruntime_openvino backend's session (the OpenVINO EP on its CPU device: adapters/onnxruntime_openvino.py)
+    "onnxruntime_openvino": (["import onnxruntime", "import onnxruntime_ep_openvino"], "SESSION_LINES", "session.run(None, FEEDS)[0]"),
     "onnx_reference": (["from onnx.reference import ReferenceEvaluator"], [], "ReferenceEvaluator(model).run(None, FEEDS)[0]"),
     "openvino": (["import openvino"],
                  ["core = openvino.Core()", "ov_model = core.read_model(model.SerializeToString(), b'')",
@@ -88,5 +90,9 @@ def repro(backend: str, fn):
                  f"model = helper.make_model(helper.make_graph([node], 'repro', inputs, [out]), "
                  f"opset_imports=[helper.make_opsetid('', {opset})], ir_version=8)"]
         imports, run_setup, call = RUNS[backend]
+        if run_setup == "SESSION_LINES":  # (kept in the backend's module, which this one does not import)
+            from conformance.adapters.onnxruntime_openvino import PIN_LINES, SESSION_LINES
+
+            run_setup = [*PIN_LINES, *SESSION_LINES]
         return ["from onnx import helper", *imports], setup + run_setup, call
     return code

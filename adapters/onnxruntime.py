@@ -13,24 +13,30 @@ from conformance.adapters import onnx_nd, onnx_scatter
 from conformance.adapters.broadcast_shapes import onnxruntime_add_shape  # noqa: F401  (mlir.broadcastable target)
 from conformance.adapters.onnxruntime_elementwise import SCALARIZATION_TARGETS  # noqa: F401  (scalarization targets)
 from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.adapters.ort_session import cpu_session
 
 REQUIRES = ("onnx", "onnxruntime")
-_SESSIONS: dict[int, object] = {}
 
 
-def _run(model, feeds):
-    import onnxruntime
+def session_runner(new_session):
+    """``(model, feeds) -> output``: runs a model in a session ``new_session(model bytes)`` makes, one
+    session per model (``onnxruntime_openvino`` passes its OpenVINO-EP sessions)."""
+    sessions: dict[int, object] = {}
 
-    key = id(model)
-    if key not in _SESSIONS:
-        onnxruntime.set_default_logger_severity(3)  # errors are results here, not log lines
-        from conformance.adapters.ort_session import session_options
+    def run(model, feeds):
+        import onnxruntime
 
-        _SESSIONS[key] = onnxruntime.InferenceSession(
-            model.SerializeToString(), session_options(), providers=["CPUExecutionProvider"])
-    quiet = onnxruntime.RunOptions()
-    quiet.log_severity_level = 4
-    return _SESSIONS[key].run(None, feeds, quiet)[0]
+        key = id(model)
+        if key not in sessions:
+            onnxruntime.set_default_logger_severity(3)  # errors are results here, not log lines
+            sessions[key] = new_session(model.SerializeToString())
+        quiet = onnxruntime.RunOptions()
+        quiet.log_severity_level = 4
+        return sessions[key].run(None, feeds, quiet)[0]
+    return run
+
+
+_run = session_runner(cpu_session)
 
 
 ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))

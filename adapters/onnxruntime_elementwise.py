@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from conformance.adapters.elementwise_ops import make_targets
+from conformance.adapters.ort_session import CPU_SESSION_LINE, cpu_session
 
 NODES = {"negate": ("Neg", {}), "abs": ("Abs", {}), "add": ("Add", {}), "subtract": ("Sub", {}),
          "multiply": ("Mul", {}), "divide": ("Div", {}), "remainder": ("Mod", {}), "maximum": ("Max", {}),
@@ -14,19 +15,17 @@ NODES = {"negate": ("Neg", {}), "abs": ("Abs", {}), "add": ("Add", {}), "subtrac
 ELEMENTS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64")
 # BitShift (opset 11 to 27) defines unsigned types only; signed ones arrive with BitShift-28
 ONLY = {"shift_left": ("uint8", "uint16", "uint32", "uint64"), "shift_right": ("uint8", "uint16", "uint32", "uint64")}
-_SESSIONS: dict[tuple, object] = {}
 
 
-def _node_fn(op: str):
+def _node_fn(op: str, new_session, sessions: dict):
     def run(*arrays):
-        import onnxruntime
         from onnx import helper
 
         name, attrs = NODES[op]
         if op == "remainder" and arrays[0].dtype.kind == "f":
             attrs = {"fmod": 1}  # Mod requires fmod=1 on floats
         key = (op, tuple((a.dtype.name, a.ndim) for a in arrays))
-        if key not in _SESSIONS:
+        if key not in sessions:
             inputs = [helper.make_tensor_value_info(f"x{i}", helper.np_dtype_to_tensor_dtype(a.dtype), [None] * a.ndim)
                       for i, a in enumerate(arrays)]
             from onnx import TensorProto
@@ -36,21 +35,18 @@ def _node_fn(op: str):
             graph = helper.make_graph([helper.make_node(name, [i.name for i in inputs], ["y"], **attrs)], op, inputs,
                                       [out])
             model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8)
-            from conformance.adapters.ort_session import session_options
-
-            _SESSIONS[key] = onnxruntime.InferenceSession(model.SerializeToString(), session_options(),
-                                                          providers=["CPUExecutionProvider"])
-        return _SESSIONS[key].run(None, {f"x{i}": np.asarray(a) for i, a in enumerate(arrays)})[0]
+            sessions[key] = new_session(model.SerializeToString())
+        return sessions[key].run(None, {f"x{i}": np.asarray(a) for i, a in enumerate(arrays)})[0]
     return run
 
 
-def _source(op: str, arrays) -> tuple:
+def _source(op: str, arrays, imports=("import onnxruntime",), session=(CPU_SESSION_LINE,)) -> tuple:
     """``f``: the one-node model on its operands (dims unknown, as the target builds it), run by onnxruntime."""
     name, attrs = NODES[op]
     if op == "remainder" and arrays[0].dtype.kind == "f":
         attrs = {"fmod": 1}
     elem = "TensorProto.BOOL" if op.startswith("compare") else "helper.np_dtype_to_tensor_dtype(xs[-1].dtype)"
-    return (["import onnxruntime", "from onnx import TensorProto, helper"],
+    return ([*imports, "from onnx import TensorProto, helper"],
             ["def f(*xs):  # the one-node model, every dim unknown, run on xs",
              "    xs = [np.asarray(x) for x in xs]",
              "    inputs = [helper.make_tensor_value_info(f'x{i}', helper.np_dtype_to_tensor_dtype(x.dtype), "
@@ -58,10 +54,17 @@ def _source(op: str, arrays) -> tuple:
              f"    node = helper.make_node({name!r}, [v.name for v in inputs], ['y'], **{attrs!r})",
              f"    graph = helper.make_graph([node], {op!r}, inputs, [helper.make_tensor_value_info('y', {elem}, None)])",
              "    model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', 18)], ir_version=8)",
-             "    session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])",
+             *("    " + line for line in session),
              "    return session.run(None, {f'x{i}': x for i, x in enumerate(xs)})[0]"], "{}")
 
 
-SCALARIZATION_TARGETS = make_targets("onnxruntime", "onnx", lambda: {op: _node_fn(op) for op in NODES},
-                                     lambda a: np.asarray(a), np.asarray, dtypes=ELEMENTS, source=_source,
-                                     only=ONLY)
+def scalarization_targets(backend: str, new_session, imports=("import onnxruntime",), session=(CPU_SESSION_LINE,)):
+    """The targets, run in sessions ``new_session(model bytes)`` makes; ``imports`` and ``session`` (lines
+    making ``session`` from ``model``) write them in a repro script."""
+    sessions: dict[tuple, object] = {}
+    return make_targets(backend, "onnx", lambda: {op: _node_fn(op, new_session, sessions) for op in NODES},
+                        lambda a: np.asarray(a), np.asarray, dtypes=ELEMENTS,
+                        source=lambda op, arrays: _source(op, arrays, imports, session), only=ONLY)
+
+
+SCALARIZATION_TARGETS = scalarization_targets("onnxruntime", cpu_session)

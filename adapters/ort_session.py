@@ -23,3 +23,14 @@ def session_options():
 
 LEVELS = {"disable_all": "ORT_DISABLE_ALL", "basic": "ORT_ENABLE_BASIC", "extended": "ORT_ENABLE_EXTENDED",
           "all": "ORT_ENABLE_ALL"}
+
+
+def cpu_session(model: bytes):
+    """A session of the CPU execution provider on ``model`` (the ``onnxruntime`` backend's)."""
+    import onnxruntime
+
+    return onnxruntime.InferenceSession(model, session_options(), providers=["CPUExecutionProvider"])
+
+
+# the repro-script line that makes ``session`` the way ``cpu_session`` does (on ``model``)
+CPU_SESSION_LINE = "session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"

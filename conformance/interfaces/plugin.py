@@ -107,7 +107,8 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
 
-EXTRAS = {"onnxruntime": "onnx", "onnx_reference": "onnx", "stablehlo": "jax", "xla": "jax", "tensorflow_xla": "tensorflow"}
+EXTRAS = {"onnxruntime": "onnx", "onnx_reference": "onnx", "stablehlo": "jax", "xla": "jax", "tensorflow_xla": "tensorflow",
+          "onnxruntime_openvino": "onnxruntime-openvino"}
 
 
 def selected_targets(config):

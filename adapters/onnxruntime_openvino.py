@@ -1,0 +1,165 @@
+"""Backend ``onnxruntime_openvino`` (opt-in: ``--backend onnxruntime_openvino``): the ``onnxruntime``
+backend's targets (the same one-node ONNX models: Gather, GatherElements, GatherND, ScatterElements,
+ScatterND at each opset, the elementwise ops, Slice-13), run by ONNX Runtime with the OpenVINO
+execution provider (the plugin EP of ``onnxruntime-ep-openvino``) selected on its CPU device.
+
+The plugin library is registered once per process (``register_execution_provider_library``) and each
+session gets the EP's CPU device (``SessionOptions.add_provider_for_devices``) with the CPU EP fallback
+disabled (``session.disable_cpu_ep_fallback``): a node the OpenVINO EP does not take fails the session
+instead of running on the CPU EP. That failure, and a session whose providers do not start with the
+OpenVINO EP, is an adapter error (``AdapterError``), never a verdict about the OpenVINO EP.
+"""
+from __future__ import annotations
+
+# C-contiguous arrays only, as the onnxruntime backend (the operands are copied into ORT's tensors)
+LAYOUTS = ("c",)
+
+import numpy as np
+
+from conformance.adapters import onnx_nd, onnx_scatter
+from conformance.adapters.onnx_gather import make_targets
+from conformance.adapters.onnxruntime import ELEMENTS, session_runner
+from conformance.adapters.onnxruntime_elementwise import scalarization_targets
+from conformance.running.registry import inherit_deviations, target
+
+REQUIRES = ("onnx", "onnxruntime", "onnxruntime_ep_openvino")
+PACKAGE = "onnxruntime-ep-openvino"  # the release ``versions`` in onnxruntime_openvino.toml is read against
+EP = "OpenVINOExecutionProvider"
+FALLBACK = "session.disable_cpu_ep_fallback"
+# a repro script's lines pinning GatherND's index-vector length as ``_run`` does (on ``model``, ``FEEDS``)
+PIN_LINES = (
+    "if model.graph.node[0].op_type == 'GatherND' and FEEDS['indices'].ndim:  # (an unknown output rank: refused)",
+    "    model.graph.input[1].type.tensor_type.shape.dim[-1].dim_value = FEEDS['indices'].shape[-1]",
+)
+# how a repro script makes ``session`` on ``model`` as ``openvino_session`` does
+IMPORTS = ("import onnxruntime", "import onnxruntime_ep_openvino")
+SESSION_LINES = (
+    "if not any(d.ep_name == 'OpenVINOExecutionProvider' for d in onnxruntime.get_ep_devices()):",
+    "    onnxruntime.register_execution_provider_library('openvino', onnxruntime_ep_openvino.get_library_path())",
+    "device = next(d for d in onnxruntime.get_ep_devices()",
+    "              if d.ep_name == 'OpenVINOExecutionProvider' and d.ep_metadata.get('ov_device') == 'CPU')",
+    "options = onnxruntime.SessionOptions()",
+    f"options.add_session_config_entry({FALLBACK!r}, '1')  # every node on the OpenVINO EP, or no session",
+    "options.add_provider_for_devices([device], {})",
+    "session = onnxruntime.InferenceSession(model.SerializeToString(), options)",
+    "assert session.get_providers()[0] == 'OpenVINOExecutionProvider', session.get_providers()",
+)
+
+
+def _cpu_device():
+    """The OpenVINO EP's CPU device (``ov_device`` CPU, not the AUTO meta device), registering the
+    plugin library first if this process has not."""
+    import onnxruntime
+    import onnxruntime_ep_openvino
+
+    from conformance.core.outcome import AdapterError
+
+    if not any(d.ep_name == EP for d in onnxruntime.get_ep_devices()):
+        onnxruntime.register_execution_provider_library("openvino", onnxruntime_ep_openvino.get_library_path())
+    devices = [d for d in onnxruntime.get_ep_devices() if d.ep_name == EP and d.ep_metadata.get("ov_device") == "CPU"]
+    if not devices:
+        raise AdapterError(f"the OpenVINO EP offers no CPU device here: {[d.ep_name for d in onnxruntime.get_ep_devices()]}")
+    return devices[0]
+
+
+def openvino_session(model: bytes):
+    """A session on ``model`` whose every node runs on the OpenVINO EP's CPU device."""
+    import onnxruntime
+
+    from conformance.adapters.ort_session import session_options
+    from conformance.core.outcome import AdapterError
+
+    options = session_options()
+    options.add_session_config_entry(FALLBACK, "1")
+    options.add_provider_for_devices([_cpu_device()], {})
+    try:
+        session = onnxruntime.InferenceSession(model, options)
+    except Exception as e:  # noqa: BLE001
+        if "fallback" in str(e).lower():  # a node the EP did not take: not OpenVINO's answer on the case
+            raise AdapterError(f"the model does not run on the OpenVINO EP alone: {str(e).splitlines()[0]}") from None
+        raise
+    if session.get_providers()[0] != EP:
+        raise AdapterError(f"the session's providers are {session.get_providers()}, not the OpenVINO EP first")
+    return session
+
+
+_run_session = session_runner(openvino_session)
+_PINNED: dict[tuple, object] = {}
+
+
+def _run(model, feeds):
+    """The model run on the OpenVINO EP; GatherND with the index-vector length (the last dim of
+    ``indices``) fixed to the case's: with it unknown the output rank is unknown, and the EP's CPU
+    plugin refuses the node ("CPU plug-in doesn't support GatherND operation with dynamic rank")."""
+    if model.graph.node[0].op_type == "GatherND" and np.ndim(feeds["indices"]):
+        key = (id(model), np.shape(feeds["indices"])[-1])
+        if key not in _PINNED:
+            pinned = type(model)()
+            pinned.CopyFrom(model)
+            pinned.graph.input[1].type.tensor_type.shape.dim[-1].dim_value = key[1]
+            _PINNED[key] = (model, pinned)  # (the model kept alive: its id stays its own)
+        model = _PINNED[key][1]
+    return _run_session(model, feeds)
+
+GATHER_TARGETS = make_targets("onnxruntime_openvino", _run, ELEMENTS)
+SCATTER_TARGETS = onnx_scatter.make_targets("onnxruntime_openvino", _run, ELEMENTS)
+ND_TARGETS = onnx_nd.make_targets("onnxruntime_openvino", _run, ELEMENTS)
+SCALARIZATION_TARGETS = scalarization_targets("onnxruntime_openvino", openvino_session, IMPORTS, SESSION_LINES)
+
+
+def _value_targets():
+    from conformance.adapters import elementwise_values
+
+    sessions: dict[bytes, object] = {}
+
+    def run(model: bytes, feeds):
+        if model not in sessions:
+            sessions[model] = openvino_session(model)
+        return sessions[model].run(None, feeds)[0]
+    repro = elementwise_values._onnx_repro(list(IMPORTS), list(SESSION_LINES), "session.run(None, feeds)[0]")
+    return elementwise_values.onnx_targets("onnxruntime_openvino", run, repro=repro)
+
+
+VALUE_TARGETS = _value_targets()
+
+
+def _slice_repro(kw, case):
+    """The onnxruntime Slice-13 repro with the session made on the OpenVINO EP."""
+    from conformance.adapters.dynamic_slice import _onnx_slice_repro
+    from conformance.adapters.ort_session import CPU_SESSION_LINE
+
+    imports, lines, call = _onnx_slice_repro(kw, case)
+    at = lines.index(CPU_SESSION_LINE)
+    return [*IMPORTS, *(i for i in imports if i != "import onnxruntime")], lines[:at] + list(SESSION_LINES) + lines[at + 1:], call
+
+
+def _slice():
+    from conformance.adapters.dynamic_slice import ONNX_REGION, SLICE, run_slice
+
+    @target(SLICE, "onnxruntime_openvino:Slice-13", backend="onnxruntime_openvino",
+            region={**ONNX_REGION, "min_rank": 1}, repro=_slice_repro)
+    def onnx_slice(operand, start_indices=(), *, slice_sizes, **_):
+        return run_slice(_run, operand, start_indices, slice_sizes)
+    return onnx_slice
+
+
+SLICE_TARGETS = (_slice(),)
+
+# What the ONNX operator pages say (negative indices count back; out-of-range ones are errors) holds
+# for any ONNX runtime: onnxruntime's declarations of it apply here too. Its MEASURED ones do not.
+inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
+                    for fn in made.values()], "onnxruntime", lambda dev: not dev.reason.startswith("MEASURED"),
+                   "As the ONNX operator documents it: ")
+
+
+def clamped_fmod(case):
+    """Declaration model (onnxruntime_openvino.toml): the openvino backend's ``Mod(fmod=1)`` formula in
+    float32 (``adapters/openvino.py``), a float64 result's infinities written back as float32's largest
+    finite value (-FLT_MAX fmod 1.6653345e-16 overflows to inf and comes back as 3.4028234663852886e+38)."""
+    from conformance.adapters.openvino import _fmod
+
+    result = _fmod(case, flush=True)
+    if result.dtype == np.float64:
+        top = float(np.finfo(np.float32).max)
+        result = np.where(np.isinf(result), np.copysign(top, result), result)
+    return result
