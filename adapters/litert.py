@@ -1,0 +1,140 @@
+"""Backend ``litert`` (opt-in: ``--backend litert``): the ``tensorflow`` backend's calls, each converted to a
+TFLite model (``tf.lite.TFLiteConverter.from_concrete_functions``, TFLite builtin ops only, no Flex op)
+and run by the LiteRT interpreter (``ai_edge_litert.interpreter.Interpreter``, its default op resolver:
+XNNPACK delegate on CPU where it takes the op). One conversion and one interpreter per signature (API,
+its Python arguments, the operands' dtypes and shapes), kept here as ``tensorflow_common`` keeps the
+XLA functions; the operands are the model's inputs, never constants folded by the converter.
+
+The targets are those of ``adapters/tensorflow_index.py`` and ``tensorflow_elementwise.py``, narrowed to
+what converts to builtins (measured on tensorflow-cpu 2.21.0 + ai-edge-litert 2.3.0 by converting each
+API per element and index type: the rest fail with "Some ops are not supported by the native TFLite
+runtime" or "Could not translate MLIR to FlatBuffer"). tf.gather -> GATHER, tf.gather_nd -> GATHER_ND,
+tf.tensor_scatter_nd_update/add -> SCATTER_ND with BROADCAST_TO/SUB/MUL/ADD (and GATHER_ND for add)
+around it, tf.slice -> SLICE; tf.tensor_scatter_nd_min/max have no builtin (no target).
+"""
+from __future__ import annotations
+
+from conformance.adapters import tensorflow_common as tfc
+from conformance.adapters.tensorflow_elementwise import value_targets
+from conformance.adapters.tensorflow_index import gather_targets, onnx_targets, scatter_targets, slice_targets
+
+REQUIRES = ("ai_edge_litert", "tensorflow")
+PACKAGE = "ai-edge-litert"  # the distribution whose release ``versions`` in litert.toml is read against
+VALUE_SETS = True  # one conversion per signature: random elementwise cases run as value sets (dev, nightly)
+LAYOUTS = ("c",)  # the operands are copied into the interpreter's input tensors: a view reaches it as a copy
+
+LITERT = "litert"
+_INTERPRETERS: dict[tuple, tuple] = {}  # (api, kwargs, operand signature) -> (interpreter, {input index: operand})
+CONVERT = ["f = tf.function({lambda_}, autograph=False)",
+           "cf = f.get_concrete_function({specs})",
+           "converter = tf.lite.TFLiteConverter.from_concrete_functions([cf], f)",
+           "converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]",
+           "interpreter = Interpreter(model_content=converter.convert())",
+           "interpreter.allocate_tensors()"]
+IMPORTS = tfc.IMPORTS + ["from ai_edge_litert.interpreter import Interpreter"]
+
+# measured element types per API (TFLite builtins only; index types below)
+_GATHER = ("int8", "int16", "int32", "int64", "uint8", "bool", "float32")
+NARROW_GATHER = {"element_dtypes": _GATHER}
+NARROW_SCATTER = {"element_dtypes": ("int32", "int64", "bool", "float32"), "index_dtypes": ("int32", "int64")}
+NARROW_SLICE = {"element_dtypes": ("int8", "int32", "int64", "uint8", "uint32", "bool", "float32"),
+                "index_dtypes": ("int32",)}
+
+
+def _model(api: str, arrays: list, kwargs: dict) -> bytes:
+    """``tf.<api>`` converted to a TFLite flatbuffer (builtins only) for operands like ``arrays``: the
+    arrays are the model's inputs ``a0``, ``a1``, ... in order; Python numbers are compiled in."""
+    import numpy as np
+
+    tf = tfc.tf()
+    fn = tf.function(tfc.body(tfc.api_function(api), arrays, kwargs), autograph=False)
+    specs = [tf.TensorSpec(a.shape, tf.as_dtype(a.dtype), name=f"a{i}")
+             for i, a in enumerate(a for a in arrays if isinstance(a, np.ndarray))]
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([fn.get_concrete_function(*specs)], fn)
+    converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]
+    return converter.convert()
+
+
+def _convert(api: str, arrays: list, kwargs: dict):
+    """The interpreter of ``tf.<api>`` for operands like ``arrays`` and which array feeds each of its
+    inputs (by the input's name ``a<i>``)."""
+    from ai_edge_litert.interpreter import Interpreter
+
+    interpreter = Interpreter(model_content=_model(api, arrays, kwargs))
+    interpreter.allocate_tensors()
+    return interpreter, {d["index"]: int(d["name"].split(":")[0][1:]) for d in interpreter.get_input_details()}
+
+
+def call(api: str, arrays: list, kwargs: dict | None = None):
+    """``tf.<api>(*arrays, **kwargs)`` as a TFLite model run by the LiteRT interpreter (converted once per
+    signature); the result as numpy (a copy of the output tensor)."""
+    import numpy as np
+
+    kwargs = dict(kwargs or {})
+    key = (api, repr(sorted(kwargs.items())), tuple(tfc.signature(a) for a in arrays))
+    if key not in _INTERPRETERS:
+        _INTERPRETERS[key] = _convert(api, arrays, kwargs)
+    interpreter, feeds = _INTERPRETERS[key]
+    arrays_only = [a for a in arrays if isinstance(a, np.ndarray)]
+    for index, k in feeds.items():
+        interpreter.set_tensor(index, np.ascontiguousarray(arrays_only[k]))
+    interpreter.invoke()
+    return np.array(interpreter.get_tensor(interpreter.get_output_details()[0]["index"]))
+
+
+def ops(api: str, arrays: list, kwargs: dict | None = None) -> list[str]:
+    """The builtin op names of the converted model, before delegation (an interpreter without the default
+    delegates), to show which TFLite ops a target runs."""
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+    interpreter = Interpreter(model_content=_model(api, arrays, dict(kwargs or {})),
+                              experimental_op_resolver_type=OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES)
+    return [o["op_name"] for o in interpreter._get_ops_details()]
+
+
+def snippet(api: str, arrays: list, kwargs: dict | None = None):
+    """The repro code of ``call(api, arrays, kwargs)``: (imports, setup lines, call expression)."""
+    import numpy as np
+
+    from conformance.adapters.elementwise_values import _py_literal
+    from conformance.adapters.repro_code import literal
+
+    kwargs = dict(kwargs or {})
+    keywords = "".join(f", {k}={v!r}" for k, v in kwargs.items())
+    params = [f"a{i}" for i, a in enumerate(a for a in arrays if isinstance(a, np.ndarray))]
+    it = iter(params)
+    body = ", ".join(next(it) if isinstance(a, np.ndarray) else _py_literal(a) for a in arrays)
+    inputs = [a for a in arrays if isinstance(a, np.ndarray)]
+    specs = ", ".join(f"tf.TensorSpec({list(a.shape)!r}, tf.{a.dtype.name}, name={p!r})" for p, a in zip(params, inputs))
+    setup = [line.format(lambda_=f"lambda {', '.join(params)}: tf.{api}({body}{keywords})", specs=specs)
+             for line in CONVERT]
+    setup += [f"inputs = {{{', '.join(f'{p!r}: {literal(a)}' for p, a in zip(params, inputs))}}}",
+              "for d in interpreter.get_input_details():",
+              "    interpreter.set_tensor(d['index'], inputs[d['name'].split(':')[0]])",
+              "interpreter.invoke()"]
+    return IMPORTS, setup, "np.array(interpreter.get_tensor(interpreter.get_output_details()[0]['index']))"
+
+
+tfc.RUNNERS[LITERT] = (call, snippet)
+
+GATHER_TARGETS = gather_targets(LITERT, LITERT, NARROW_GATHER)
+SCATTER_TARGETS = scatter_targets(LITERT, LITERT, NARROW_SCATTER, computations=("replace", "add"))
+ONNX_TARGETS = onnx_targets(LITERT, LITERT, {"element_dtypes": _GATHER}, computations=())
+ONNX_TARGETS.update({k: v for k, v in onnx_targets(LITERT, LITERT, NARROW_SCATTER, computations=("replace", "add")).items()
+                     if k != "GatherND"})
+SLICE_TARGETS = slice_targets(LITERT, LITERT, NARROW_SLICE)
+
+# element types per tf API that convert to builtins and run (measured as above, one call per type;
+# "compare": tf.math.less; the bool/complex EQ/NE target is left out: not measured)
+ELEMENTWISE = {"math.negative": ("int32", "int64", "float32"), "math.abs": ("int16", "int32", "float32"),
+               "math.add": ("int16", "int32", "int64", "uint32", "float32"),
+               "math.subtract": ("int32", "int64", "float32"),
+               "math.multiply": ("int16", "int32", "int64", "uint32", "float32", "complex64"),
+               "math.truediv": ("float32",), "truncatediv": ("int32",),
+               "math.maximum": ("int32", "int64", "float32"), "math.minimum": ("int32", "int64", "float32"),
+               "bitwise.bitwise_xor": ("int8", "int16", "int32", "uint8", "uint16", "uint32"),
+               "math.logical_and": ("bool",), "math.logical_or": ("bool",), "math.logical_xor": ("bool",),
+               "bitwise.right_shift": ("int8", "int16", "int32", "uint8", "uint16", "uint32"),
+               "where": ("bool", "int8", "int16", "int32", "int64", "uint32", "float32"),
+               "compare": ("int16", "int32", "int64", "float32")}
+VALUE_TARGETS = value_targets(LITERT, LITERT, ELEMENTWISE)
