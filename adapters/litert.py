@@ -77,7 +77,7 @@ def call(api: str, arrays: list, kwargs: dict | None = None):
     interpreter, feeds = _INTERPRETERS[key]
     arrays_only = [a for a in arrays if isinstance(a, np.ndarray)]
     for index, k in feeds.items():
-        interpreter.set_tensor(index, np.ascontiguousarray(arrays_only[k]))
+        interpreter.set_tensor(index, np.require(arrays_only[k], requirements="C"))  # (ascontiguousarray makes rank 0 rank 1)
     interpreter.invoke()
     return np.array(interpreter.get_tensor(interpreter.get_output_details()[0]["index"]))
 
@@ -125,7 +125,7 @@ ONNX_TARGETS.update({k: v for k, v in onnx_targets(LITERT, LITERT, NARROW_SCATTE
 SLICE_TARGETS = slice_targets(LITERT, LITERT, NARROW_SLICE)
 
 # element types per tf API that convert to builtins and run (measured as above, one call per type;
-# "compare": tf.math.less; the bool/complex EQ/NE target is left out: not measured)
+# "compare": all six of tf.math.equal...less_equal for the ordered target, equal/not_equal for bool)
 ELEMENTWISE = {"math.negative": ("int32", "int64", "float32"), "math.abs": ("int16", "int32", "float32"),
                "math.add": ("int16", "int32", "int64", "uint32", "float32"),
                "math.subtract": ("int32", "int64", "float32"),
@@ -136,5 +136,33 @@ ELEMENTWISE = {"math.negative": ("int32", "int64", "float32"), "math.abs": ("int
                "math.logical_and": ("bool",), "math.logical_or": ("bool",), "math.logical_xor": ("bool",),
                "bitwise.right_shift": ("int8", "int16", "int32", "uint8", "uint16", "uint32"),
                "where": ("bool", "int8", "int16", "int32", "int64", "uint32", "float32"),
-               "compare": ("int16", "int32", "int64", "float32")}
+               "compare": ("bool", "int32", "int64", "float32")}
 VALUE_TARGETS = value_targets(LITERT, LITERT, ELEMENTWISE)
+
+
+def masked_scatter(case):
+    """Declaration model (litert.toml): what the converter's lowering of tf.tensor_scatter_nd_update/add
+    computes (its model holds BROADCAST_TO, SCATTER_ND, SUB, MUL, SCATTER_ND, ADD; add first adds
+    GATHER_ND(tensor, indices) to the updates): ``tensor * (1 - count) + sum of the updates``, count and sum
+    per destination over the index rows, in the element type. A destination hit twice by ``update`` gets
+    ``-tensor + u1 + u2``; an inf or NaN ``tensor`` element at an updated destination gives NaN (inf * 0)."""
+    import numpy as np
+
+    a = case.arrays
+    if case.op == "onnx.ScatterND":
+        tensor, indices, updates, add = a["data"], a["indices"], a["updates"], case.attrs.get("reduction") == "add"
+    else:
+        tensor, indices, updates = a["inputs"], a["scatter_indices"], a["updates"]
+        add = case.attrs.get("update_computation") == "add"
+    dtype = tensor.dtype  # bool: the model CASTs to int32 and back around the same arithmetic
+    tensor, updates = (tensor.astype(np.int32), updates.astype(np.int32)) if dtype == bool else (tensor, updates)
+    k = indices.shape[-1]
+    rows = indices.reshape(-1, k).astype(np.int64)
+    ups = updates.reshape((len(rows),) + tensor.shape[k:])
+    count, total = np.zeros(tensor.shape, tensor.dtype), np.zeros(tensor.shape, tensor.dtype)
+    with np.errstate(all="ignore"):
+        for row, u in zip(rows, ups):
+            at = tuple(row)
+            count[at] += 1
+            total[at] += tensor[at] + u if add else u
+        return (tensor * (np.ones((), tensor.dtype) - count) + total).astype(dtype)
