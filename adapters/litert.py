@@ -166,3 +166,15 @@ def masked_scatter(case):
             count[at] += 1
             total[at] += tensor[at] + u if add else u
         return (tensor * (np.ones((), tensor.dtype) - count) + total).astype(dtype)
+
+
+def reciprocal_multiply(case):
+    """Declaration model (litert.toml): a divide by a Python-number rhs as the converter rewrites it, a MUL
+    by the constant 1 / rhs in float32, the reciprocal of a zero (either sign) being +FLT_MAX (measured:
+    x / 0.0 gives 0 for x = 0, 3.4028235e38 for x = 1, inf for x = 2.5)."""
+    import numpy as np
+
+    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
+    with np.errstate(all="ignore"):
+        inverse = np.where(rhs == 0, np.finfo(np.float32).max, np.float32(1) / rhs.astype(np.float32))
+        return (lhs.astype(np.float32) * inverse.astype(np.float32)).astype(lhs.dtype)
