@@ -199,3 +199,14 @@ def flushed_min_max(case):
     with np.errstate(all="ignore"):
         out = np.where(np.isnan(lhs), rhs, np.where(np.isnan(rhs), lhs, np.where(lhs == rhs, tie, fn(lhs, rhs))))
     return out.astype(case.arrays["lhs"].dtype)
+
+
+def flushed_negate(case):
+    """Declaration model (litert.toml): tf.math.negative on float32 as measured, ``0 - x`` on the flushed
+    input (negate(0.0) gives +0.0, negate(1e-45) gives +0.0 where IEEE gives -0.0 and -1e-45)."""
+    import numpy as np
+
+    from conformance.judging.models import _flush
+
+    x = case.arrays["operand"]
+    return _flush(np.zeros((), x.dtype) - _flush(x)).astype(x.dtype)
