@@ -17,6 +17,9 @@ EAGER, XLA = "eager", "xla"
 LOG_LEVEL = "TF_CPP_MIN_LOG_LEVEL"
 IMPORTS = ["import os", f'os.environ.setdefault("{LOG_LEVEL}", "2")', "import tensorflow as tf"]
 _COMPILED: dict[tuple, object] = {}  # (api, kwargs, operand signature) -> its tf.function(jit_compile=True)
+# another runtime of the same TF calls (litert: the call converted to a TFLite model): mode -> (call, snippet)
+# with this module's ``call``/``snippet`` signatures minus ``mode``; registered by that runtime's adapter
+RUNNERS: dict[str, tuple] = {}
 
 
 DISTRIBUTIONS = ("tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu")
@@ -46,7 +49,7 @@ def api_function(api: str):
     return obj
 
 
-def _signature(a) -> tuple:
+def signature(a) -> tuple:
     if isinstance(a, np.ndarray):
         return ("array", a.dtype.name, a.shape)
     return ("number", type(a).__name__, repr(a))  # a Python number is compiled in, as tf.function does
@@ -61,14 +64,16 @@ def _tensor(a):
 def call(mode: str, api: str, arrays: list, kwargs: dict | None = None):
     """``tf.<api>(*arrays, **kwargs)`` eagerly (``EAGER``) or under ``tf.function(jit_compile=True)``
     (``XLA``), compiled once per (api, kwargs, operand dtypes and shapes); the result as numpy."""
+    if mode in RUNNERS:
+        return RUNNERS[mode][0](api, arrays, kwargs)
     kwargs = dict(kwargs or {})
     fn = api_function(api)
     tensors = [_tensor(a) for a in arrays]
     if mode == EAGER:
         return _numpy(fn(*tensors, **kwargs))
-    key = (api, repr(sorted(kwargs.items())), tuple(_signature(a) for a in arrays))
+    key = (api, repr(sorted(kwargs.items())), tuple(signature(a) for a in arrays))
     if key not in _COMPILED:
-        _COMPILED[key] = tf().function(_body(fn, arrays, kwargs), jit_compile=True, autograph=False)
+        _COMPILED[key] = tf().function(body(fn, arrays, kwargs), jit_compile=True, autograph=False)
     return _numpy(_COMPILED[key](*[t for t, a in zip(tensors, arrays) if isinstance(a, np.ndarray)]))
 
 
@@ -78,7 +83,7 @@ def _numpy(result) -> np.ndarray:
     return np.asarray(result.numpy())
 
 
-def _body(fn, arrays: list, kwargs: dict):
+def body(fn, arrays: list, kwargs: dict):
     """``fn`` as a function of the array operands only (traced); Python numbers and ``kwargs`` compiled in."""
     numbers = {i: a for i, a in enumerate(arrays) if not isinstance(a, np.ndarray)}
     n = len(arrays)
@@ -94,6 +99,8 @@ def snippet(mode: str, api: str, arrays: list, kwargs: dict | None = None):
     from conformance.adapters.elementwise_values import _py_literal
     from conformance.adapters.repro_code import literal
 
+    if mode in RUNNERS:
+        return RUNNERS[mode][1](api, arrays, kwargs)
     kwargs = dict(kwargs or {})
     sources = [f"tf.constant({literal(a)})" if isinstance(a, np.ndarray) else _py_literal(a) for a in arrays]
     keywords = "".join(f", {k}={v!r}" for k, v in kwargs.items())

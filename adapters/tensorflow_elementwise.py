@@ -50,18 +50,26 @@ def _repro(mode: str, op: str, api: str | None):
     return repro
 
 
-def value_targets(backend: str, mode: str) -> list:
-    """One target per (op, API) of ``APIS`` and two for compare (ordered types; bool and complex EQ/NE)."""
+def value_targets(backend: str, mode: str, dtypes: dict | None = None) -> list:
+    """One target per (op, API) of ``APIS`` and two for compare (ordered types; bool and complex EQ/NE).
+    ``dtypes`` (another runtime's narrower support: API -> element types it takes) cuts each target's
+    types; an API left with none gets no target."""
+    def cut(api, types):
+        return tuple(t for t in types if t in dtypes.get(api, ())) if dtypes is not None else types
+
     made = [make(backend, f"tf.{api}{suffix}", op, lambda *a, _api=api: call(mode, _api, list(a)),
-                 dtypes=types, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x, repro=_repro(mode, op, api))
-            for op, api, types, suffix in APIS]
+                 dtypes=cut(api, types), forms=NP_SCALAR_FORMS, to_numpy=lambda x: x, repro=_repro(mode, op, api))
+            for op, api, types, suffix in APIS if cut(api, types)]
 
     def compare(a, b, direction):
         return call(mode, COMPARE[direction], [a, b])
 
+    ordered, unordered = cut("compare", NUMERIC), cut("compare", BOOL + COMPLEX)
     made.append(make(backend, "tf.math.equal/not_equal/greater_equal/greater/less_equal/less", "compare", compare,
-                     dtypes=NUMERIC, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x, repro=_repro(mode, "compare", None)))
-    made.append(make(backend, "tf.math.equal/not_equal", "compare", compare, dtypes=BOOL + COMPLEX,
+                     dtypes=ordered, forms=NP_SCALAR_FORMS, to_numpy=lambda x: x, repro=_repro(mode, "compare", None)))
+    if not unordered:
+        return made
+    made.append(make(backend, "tf.math.equal/not_equal", "compare", compare, dtypes=unordered,
                      forms=NP_SCALAR_FORMS, directions=("EQ", "NE"), to_numpy=lambda x: x,
                      repro=_repro(mode, "compare", None)))
     return made

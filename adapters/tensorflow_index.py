@@ -28,14 +28,23 @@ SCATTERS = {"replace": ("tensor_scatter_nd_update", ELEMENT_DTYPES, None),
             "maximum": ("tensor_scatter_nd_max", REAL, "max")}
 
 
-def _made(mode: str, op: str, name: str, region: dict, fn, describe):
+def narrowed(region: dict, narrow: dict | None) -> dict:
+    """``region`` with another runtime's narrower one laid over it: a type tuple the region has is cut to
+    the types in both (order kept), any other key is set (litert's converter takes fewer types)."""
+    out = dict(region)
+    for key, value in (narrow or {}).items():
+        out[key] = tuple(d for d in out[key] if d in value) if key.endswith("_dtypes") and key in out else value
+    return out
+
+
+def _made(mode: str, op: str, name: str, region: dict, fn, describe, narrow: dict | None = None):
     """``fn`` registered as target ``name`` of ``op``; ``describe(kw)`` gives the call ``(api, arrays,
-    kwargs)`` that both ``fn`` and the repro snippet make."""
-    return target(op, name, region=region,
+    kwargs)`` that both ``fn`` and the repro snippet make; ``narrow``: see ``narrowed``."""
+    return target(op, name, region=narrowed(region, narrow),
                   repro=lambda kw, case: snippet(mode, *describe(kw)))(fn)
 
 
-def gather_targets(backend: str, mode: str) -> dict:
+def gather_targets(backend: str, mode: str, narrow: dict | None = None) -> dict:
     """stablehlo.gather as tf.gather (take: one axis), tf.gather with batch_dims (ONNX-style leading
     batching dims, one indexed dim after them) and tf.gather_nd (leading batching dims, k indexed dims)."""
     def take(kw):
@@ -59,14 +68,17 @@ def gather_targets(backend: str, mode: str) -> dict:
 
         fn.__name__ = f"gather_{key}"
         made[key] = _made(mode, "stablehlo.gather", f"{backend}:{name}",
-                          {**region, "index_dtypes": GATHER_INDEX, "result_type": False}, fn, describe)
+                          {**region, "index_dtypes": GATHER_INDEX, "result_type": False}, fn, describe, narrow)
     return made
 
 
-def scatter_targets(backend: str, mode: str) -> dict:
-    """stablehlo.scatter (ScatterND's structure) as tf.tensor_scatter_nd_update/add/min/max."""
+def scatter_targets(backend: str, mode: str, narrow: dict | None = None, computations=tuple(SCATTERS)) -> dict:
+    """stablehlo.scatter (ScatterND's structure) as tf.tensor_scatter_nd_update/add/min/max (those of
+    ``computations``)."""
     made = {}
     for computation, (api, elements, _) in SCATTERS.items():
+        if computation not in computations:
+            continue
         def describe(kw, _api=api):
             return _api, [kw["inputs"], kw["scatter_indices"], kw["updates"]], {}
 
@@ -76,11 +88,11 @@ def scatter_targets(backend: str, mode: str) -> dict:
         fn.__name__ = f"scatter_{computation}"
         made[computation] = _made(mode, "stablehlo.scatter", f"{backend}:tf.{api}",
                                   {"style": "scatter_nd", "computations": (computation,), "element_dtypes": elements,
-                                   "index_dtypes": SCATTER_INDEX}, fn, describe)
+                                   "index_dtypes": SCATTER_INDEX}, fn, describe, narrow)
     return made
 
 
-def onnx_targets(backend: str, mode: str) -> dict:
+def onnx_targets(backend: str, mode: str, narrow: dict | None = None, computations=tuple(SCATTERS)) -> dict:
     """onnx.GatherND-13 as tf.gather_nd (batch_dims as the case gives it), onnx.ScatterND-18 per
     reduction as tf.tensor_scatter_nd_update/add/min/max (ONNX's ``mul`` has no tensor_scatter_nd op)."""
     def gather(kw):
@@ -90,8 +102,10 @@ def onnx_targets(backend: str, mode: str) -> dict:
         return call(mode, *gather({"data": data, "indices": indices, "batch_dims": batch_dims}))
 
     made = {"GatherND": _made(mode, "onnx.GatherND", f"{backend}:onnx.GatherND[tf.gather_nd]", {"opset": 13},
-                              gather_nd, gather)}
-    for api, elements, reduction in SCATTERS.values():
+                              gather_nd, gather, narrow)}
+    for computation, (api, elements, reduction) in SCATTERS.items():
+        if computation not in computations:
+            continue
         def describe(kw, _api=api):
             return _api, [kw["data"], kw["indices"], kw["updates"]], {}
 
@@ -101,11 +115,11 @@ def onnx_targets(backend: str, mode: str) -> dict:
         scatter_nd.__name__ = f"scatter_nd_{reduction}"
         made[f"ScatterND-{reduction}"] = _made(
             mode, "onnx.ScatterND", f"{backend}:onnx.ScatterND[tf.{api}]",
-            {"opset": 18, "reduction": reduction, "element_dtypes": elements}, scatter_nd, describe)
+            {"opset": 18, "reduction": reduction, "element_dtypes": elements}, scatter_nd, describe, narrow)
     return made
 
 
-def slice_targets(backend: str, mode: str) -> dict:
+def slice_targets(backend: str, mode: str, narrow: dict | None = None) -> dict:
     """stablehlo.dynamic_slice as tf.slice(operand, begin, size): begin is the case's start indices as
     one vector of their type, as they are (tf.slice documents no clamping: the spec's clamp is not
     applied here)."""
@@ -118,4 +132,4 @@ def slice_targets(backend: str, mode: str) -> dict:
         return call(mode, *describe({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}))
 
     return {"slice": _made(mode, "stablehlo.dynamic_slice", f"{backend}:tf.slice",
-                           {"index_dtypes": SCATTER_INDEX, "result_type": False}, dynamic_slice, describe)}
+                           {"index_dtypes": SCATTER_INDEX, "result_type": False}, dynamic_slice, describe, narrow)}

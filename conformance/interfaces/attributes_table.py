@@ -50,7 +50,7 @@ FAMILIES: dict[str, list[tuple[str, tuple[str, ...] | str, str]]] = {
        for ort in ("onnxruntime", "openvino", "onnxruntime_openvino")},
 }
 # TensorFlow: eager and under XLA, the same APIs
-for _tf in ("tensorflow", "tensorflow_xla"):
+for _tf in ("tensorflow", "tensorflow_xla", "litert"):
     FAMILIES[f"{_tf}:tf.gather"] = [("batch_dims", ("batch_dims=b",),
                                      "0 (the default): the plain tf.gather target (take style)")]
     FAMILIES[f"{_tf}:tf.bitwise.right_shift"] = [("operand signedness", ("unsigned",),
@@ -61,7 +61,7 @@ FAMILIES.update({f"torch_compile:{k.split(':', 1)[1]}": v for k, v in FAMILIES.i
 NOT_ATTRIBUTES = {"iree:llvm-cpu": "the spec op the module runs", "stablehlo:interpreter": "the spec op",
                   "xla:pjrt": "the spec op", "jax:export.symbolic_shape": "the call exported",
                   "onnx_reference:shape_inference": "the ONNX op inferred",
-                  **{f"{tf}:onnx.{op}": "the TF API that runs the ONNX op" for tf in ("tensorflow", "tensorflow_xla")
+                  **{f"{tf}:onnx.{op}": "the TF API that runs the ONNX op" for tf in ("tensorflow", "tensorflow_xla", "litert")
                      for op in ("GatherND", "ScatterND")}}
 
 

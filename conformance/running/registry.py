@@ -27,12 +27,14 @@ BUILTIN_BACKENDS = {
     "tensorflow": "conformance.adapters.tensorflow",
     "tensorflow_xla": "conformance.adapters.tensorflow_xla",
     "onnxruntime_openvino": "conformance.adapters.onnxruntime_openvino",
+    "litert": "conformance.adapters.litert",
 }
 
 
 # Run only when named (--backend openvino): their divergences are not all declared yet, so `all`
 # (and a run without --backend) leaves them out. `conformance list` shows them.
-OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree", "tensorflow", "tensorflow_xla", "onnxruntime_openvino")
+OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree", "tensorflow", "tensorflow_xla", "onnxruntime_openvino",
+                   "litert")
 
 
 class BackendError(Exception):
@@ -45,7 +47,7 @@ BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch"
                     "openvino": "openvino", "iree": "iree-base-compiler",
                     # (the tensorflow modules name the distribution installed: tensorflow or tensorflow-cpu)
                     "tensorflow": "tensorflow", "tensorflow_xla": "tensorflow",
-                    "onnxruntime_openvino": "onnxruntime-ep-openvino"}
+                    "onnxruntime_openvino": "onnxruntime-ep-openvino", "litert": "ai-edge-litert"}
 # classes whose divergence is a value: a declaration's model must predict it (conformance.judging.models)
 VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
 MODEL_REQUIRED = ("wrong-value", "history-dependent")

@@ -1,0 +1,214 @@
+"""Backend ``litert`` (opt-in: ``--backend litert``): the ``tensorflow`` backend's calls, each converted to a
+TFLite model (``tf.lite.TFLiteConverter.from_concrete_functions``, TFLite builtin ops only, no Flex op)
+and run by the LiteRT interpreter (``ai_edge_litert.interpreter.Interpreter``, its default op resolver:
+XNNPACK delegate on CPU where it takes the op). One conversion and one interpreter per signature (API,
+its Python arguments, the operands' dtypes and shapes), kept here as ``tensorflow_common`` keeps the
+XLA functions; the operands are the model's inputs, never constants folded by the converter.
+
+The targets are those of ``adapters/tensorflow_index.py`` and ``tensorflow_elementwise.py``, narrowed to
+what converts to builtins (measured on tensorflow-cpu 2.21.0 + ai-edge-litert 2.3.0 by converting each
+API per element and index type: the rest fail with "Some ops are not supported by the native TFLite
+runtime" or "Could not translate MLIR to FlatBuffer"). tf.gather -> GATHER, tf.gather_nd -> GATHER_ND,
+tf.tensor_scatter_nd_update/add -> SCATTER_ND with BROADCAST_TO/SUB/MUL/ADD (and GATHER_ND for add)
+around it, tf.slice -> SLICE; tf.tensor_scatter_nd_min/max have no builtin (no target).
+"""
+from __future__ import annotations
+
+from conformance.adapters import tensorflow_common as tfc
+from conformance.adapters.tensorflow_elementwise import value_targets
+from conformance.adapters.tensorflow_index import gather_targets, onnx_targets, scatter_targets, slice_targets
+
+REQUIRES = ("ai_edge_litert", "tensorflow")
+PACKAGE = "ai-edge-litert"  # the distribution whose release ``versions`` in litert.toml is read against
+VALUE_SETS = True  # one conversion per signature: random elementwise cases run as value sets (dev, nightly)
+LAYOUTS = ("c",)  # the operands are copied into the interpreter's input tensors: a view reaches it as a copy
+
+LITERT = "litert"
+_INTERPRETERS: dict[tuple, tuple] = {}  # (api, kwargs, operand signature) -> (interpreter, {input index: operand})
+CONVERT = ["f = tf.function({lambda_}, autograph=False)",
+           "cf = f.get_concrete_function({specs})",
+           "converter = tf.lite.TFLiteConverter.from_concrete_functions([cf], f)",
+           "converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]",
+           "interpreter = Interpreter(model_content=converter.convert())",
+           "interpreter.allocate_tensors()"]
+IMPORTS = tfc.IMPORTS + ["from ai_edge_litert.interpreter import Interpreter"]
+
+# measured element types per API (TFLite builtins only; index types below)
+_GATHER = ("int8", "int16", "int32", "int64", "uint8", "bool", "float32")
+NARROW_GATHER = {"element_dtypes": _GATHER}
+NARROW_SCATTER = {"element_dtypes": ("int32", "int64", "bool", "float32"), "index_dtypes": ("int32", "int64")}
+NARROW_SLICE = {"element_dtypes": ("int8", "int32", "int64", "uint8", "uint32", "bool", "float32"),
+                "index_dtypes": ("int32",)}
+
+
+def _model(api: str, arrays: list, kwargs: dict) -> bytes:
+    """``tf.<api>`` converted to a TFLite flatbuffer (builtins only) for operands like ``arrays``: the
+    arrays are the model's inputs ``a0``, ``a1``, ... in order; Python numbers are compiled in."""
+    import numpy as np
+
+    tf = tfc.tf()
+    fn = tf.function(tfc.body(tfc.api_function(api), arrays, kwargs), autograph=False)
+    specs = [tf.TensorSpec(a.shape, tf.as_dtype(a.dtype), name=f"a{i}")
+             for i, a in enumerate(a for a in arrays if isinstance(a, np.ndarray))]
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([fn.get_concrete_function(*specs)], fn)
+    converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]
+    return converter.convert()
+
+
+def _convert(api: str, arrays: list, kwargs: dict):
+    """The interpreter of ``tf.<api>`` for operands like ``arrays`` and which array feeds each of its
+    inputs (by the input's name ``a<i>``)."""
+    from ai_edge_litert.interpreter import Interpreter
+
+    interpreter = Interpreter(model_content=_model(api, arrays, kwargs))
+    interpreter.allocate_tensors()
+    return interpreter, {d["index"]: int(d["name"].split(":")[0][1:]) for d in interpreter.get_input_details()}
+
+
+def call(api: str, arrays: list, kwargs: dict | None = None):
+    """``tf.<api>(*arrays, **kwargs)`` as a TFLite model run by the LiteRT interpreter (converted once per
+    signature); the result as numpy (a copy of the output tensor)."""
+    import numpy as np
+
+    kwargs = dict(kwargs or {})
+    key = (api, repr(sorted(kwargs.items())), tuple(tfc.signature(a) for a in arrays))
+    if key not in _INTERPRETERS:
+        from conformance.running import compile_clock
+
+        with compile_clock.compiling():  # conversion is compile time: not counted against the run timeout
+            _INTERPRETERS[key] = _convert(api, arrays, kwargs)
+    interpreter, feeds = _INTERPRETERS[key]
+    arrays_only = [a for a in arrays if isinstance(a, np.ndarray)]
+    for index, k in feeds.items():
+        interpreter.set_tensor(index, np.require(arrays_only[k], requirements="C"))  # (ascontiguousarray makes rank 0 rank 1)
+    interpreter.invoke()
+    return np.array(interpreter.get_tensor(interpreter.get_output_details()[0]["index"]))
+
+
+def ops(api: str, arrays: list, kwargs: dict | None = None) -> list[str]:
+    """The builtin op names of the converted model, before delegation (an interpreter without the default
+    delegates), to show which TFLite ops a target runs."""
+    from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+    interpreter = Interpreter(model_content=_model(api, arrays, dict(kwargs or {})),
+                              experimental_op_resolver_type=OpResolverType.BUILTIN_WITHOUT_DEFAULT_DELEGATES)
+    return [o["op_name"] for o in interpreter._get_ops_details()]
+
+
+def snippet(api: str, arrays: list, kwargs: dict | None = None):
+    """The repro code of ``call(api, arrays, kwargs)``: (imports, setup lines, call expression)."""
+    import numpy as np
+
+    from conformance.adapters.elementwise_values import _py_literal
+    from conformance.adapters.repro_code import literal
+
+    kwargs = dict(kwargs or {})
+    keywords = "".join(f", {k}={v!r}" for k, v in kwargs.items())
+    params = [f"a{i}" for i, a in enumerate(a for a in arrays if isinstance(a, np.ndarray))]
+    it = iter(params)
+    body = ", ".join(next(it) if isinstance(a, np.ndarray) else _py_literal(a) for a in arrays)
+    inputs = [a for a in arrays if isinstance(a, np.ndarray)]
+    specs = ", ".join(f"tf.TensorSpec({list(a.shape)!r}, tf.{a.dtype.name}, name={p!r})" for p, a in zip(params, inputs))
+    setup = [line.format(lambda_=f"lambda {', '.join(params)}: tf.{api}({body}{keywords})", specs=specs)
+             for line in CONVERT]
+    setup += [f"inputs = {{{', '.join(f'{p!r}: {literal(a)}' for p, a in zip(params, inputs))}}}",
+              "for d in interpreter.get_input_details():",
+              "    interpreter.set_tensor(d['index'], inputs[d['name'].split(':')[0]])",
+              "interpreter.invoke()"]
+    return IMPORTS, setup, "np.array(interpreter.get_tensor(interpreter.get_output_details()[0]['index']))"
+
+
+tfc.RUNNERS[LITERT] = (call, snippet)
+
+GATHER_TARGETS = gather_targets(LITERT, LITERT, NARROW_GATHER)
+SCATTER_TARGETS = scatter_targets(LITERT, LITERT, NARROW_SCATTER, computations=("replace", "add"))
+ONNX_TARGETS = onnx_targets(LITERT, LITERT, {"element_dtypes": _GATHER}, computations=())
+ONNX_TARGETS.update({k: v for k, v in onnx_targets(LITERT, LITERT, NARROW_SCATTER, computations=("replace", "add")).items()
+                     if k != "GatherND"})
+SLICE_TARGETS = slice_targets(LITERT, LITERT, NARROW_SLICE)
+
+# element types per tf API that convert to builtins and run (measured as above, one call per type;
+# "compare": all six of tf.math.equal...less_equal for the ordered target, equal/not_equal for bool)
+ELEMENTWISE = {"math.negative": ("int32", "int64", "float32"), "math.abs": ("int16", "int32", "float32"),
+               "math.add": ("int16", "int32", "int64", "uint32", "float32"),
+               "math.subtract": ("int32", "int64", "float32"),
+               "math.multiply": ("int16", "int32", "int64", "uint32", "float32", "complex64"),
+               "math.truediv": ("float32",), "truncatediv": ("int32",),
+               "math.maximum": ("int32", "int64", "float32"), "math.minimum": ("int32", "int64", "float32"),
+               "bitwise.bitwise_xor": ("int8", "int16", "int32", "uint8", "uint16", "uint32"),
+               "math.logical_and": ("bool",), "math.logical_or": ("bool",), "math.logical_xor": ("bool",),
+               "bitwise.right_shift": ("int8", "int16", "int32", "uint8", "uint16", "uint32"),
+               "where": ("bool", "int8", "int16", "int32", "int64", "uint32", "float32"),
+               "compare": ("bool", "int32", "int64", "float32")}
+VALUE_TARGETS = value_targets(LITERT, LITERT, ELEMENTWISE)
+
+
+def masked_scatter(case):
+    """Declaration model (litert.toml): what the converter's lowering of tf.tensor_scatter_nd_update/add
+    computes (its model holds BROADCAST_TO, SCATTER_ND, SUB, MUL, SCATTER_ND, ADD; add first adds
+    GATHER_ND(tensor, indices) to the updates): ``tensor * (1 - count) + sum of the updates``, count and sum
+    per destination over the index rows, in the element type. A destination hit twice by ``update`` gets
+    ``-tensor + u1 + u2``; an inf or NaN ``tensor`` element at an updated destination gives NaN (inf * 0)."""
+    import numpy as np
+
+    a = case.arrays
+    if case.op == "onnx.ScatterND":
+        tensor, indices, updates, add = a["data"], a["indices"], a["updates"], case.attrs.get("reduction") == "add"
+    else:
+        tensor, indices, updates = a["inputs"], a["scatter_indices"], a["updates"]
+        add = case.attrs.get("update_computation") == "add"
+    dtype = tensor.dtype  # bool: the model CASTs to int32 and back around the same arithmetic
+    tensor, updates = (tensor.astype(np.int32), updates.astype(np.int32)) if dtype == bool else (tensor, updates)
+    k = indices.shape[-1]
+    rows = indices.reshape(-1, k).astype(np.int64)
+    ups = updates.reshape((len(rows),) + tensor.shape[k:])
+    count, total = np.zeros(tensor.shape, tensor.dtype), np.zeros(tensor.shape, tensor.dtype)
+    with np.errstate(all="ignore"):
+        for row, u in zip(rows, ups):
+            if ((row < 0) | (row >= tensor.shape[:k])).any():  # an out-of-range row: the interpreter raises
+                continue
+            at = tuple(row)
+            count[at] += 1
+            total[at] += tensor[at] + u if add else u
+        return (tensor * (np.ones((), tensor.dtype) - count) + total).astype(dtype)
+
+
+def reciprocal_multiply(case):
+    """Declaration model (litert.toml): a divide by a Python-number rhs as the converter rewrites it, a MUL
+    by the constant 1 / rhs in float32, the reciprocal of a zero (either sign) being +FLT_MAX (measured:
+    x / 0.0 gives 0 for x = 0, 3.4028235e38 for x = 1, inf for x = 2.5)."""
+    import numpy as np
+
+    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
+    with np.errstate(all="ignore"):
+        inverse = np.where(rhs == 0, np.finfo(np.float32).max, np.float32(1) / rhs.astype(np.float32))
+        return (lhs.astype(np.float32) * inverse.astype(np.float32)).astype(lhs.dtype)
+
+
+def flushed_min_max(case):
+    """Declaration model (litert.toml): tf.math.minimum/maximum as the XNNPACK delegate gives them on
+    float32, measured: subnormal inputs read as zeros of their sign, a NaN operand yields the other
+    operand, and of two equal operands (zeros of either sign) the rhs is returned, the lhs where the rhs
+    is a Python number (minimum(-1e-45, 0.0) gives 0.0, maximum(1e-45, -0.0) gives -0.0)."""
+    import numpy as np
+
+    from conformance.judging.models import _flush
+
+    lhs, rhs = _flush(case.arrays["lhs"]), _flush(case.arrays["rhs"])
+    lhs, rhs = np.broadcast_arrays(lhs, rhs)
+    fn = np.minimum if case.op == "stablehlo.minimum" else np.maximum
+    tie = lhs if case.attrs.get("rhs_as_scalar") else rhs
+    with np.errstate(all="ignore"):
+        out = np.where(np.isnan(lhs), rhs, np.where(np.isnan(rhs), lhs, np.where(lhs == rhs, tie, fn(lhs, rhs))))
+    return out.astype(case.arrays["lhs"].dtype)
+
+
+def flushed_negate(case):
+    """Declaration model (litert.toml): tf.math.negative on float32 as measured, ``0 - x`` on the flushed
+    input (negate(0.0) gives +0.0, negate(1e-45) gives +0.0 where IEEE gives -0.0 and -1e-45)."""
+    import numpy as np
+
+    from conformance.judging.models import _flush
+
+    x = case.arrays["operand"]
+    return _flush(np.zeros((), x.dtype) - _flush(x)).astype(x.dtype)
