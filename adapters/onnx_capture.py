@@ -90,8 +90,8 @@ def repro(backend: str, fn):
                  f"model = helper.make_model(helper.make_graph([node], 'repro', inputs, [out]), "
                  f"opset_imports=[helper.make_opsetid('', {opset})], ir_version=8)"]
         imports, run_setup, call = RUNS[backend]
-        if run_setup == "SESSION_LINES":  # (kept in the backend's module, which this one does not import)
-            from conformance.adapters.onnxruntime_openvino import PIN_LINES, SESSION_LINES
+        if run_setup == "SESSION_LINES":  # (kept in ort_session, beside the CPU EP's line)
+            from conformance.adapters.ort_session import PIN_LINES, SESSION_LINES
 
             run_setup = [*PIN_LINES, *SESSION_LINES]
         return ["from onnx import helper", *imports], setup + run_setup, call

@@ -20,30 +20,12 @@ from conformance.adapters import onnx_nd, onnx_scatter
 from conformance.adapters.onnx_gather import make_targets
 from conformance.adapters.onnxruntime import ELEMENTS, session_runner
 from conformance.adapters.onnxruntime_elementwise import scalarization_targets
+# the EP, and the lines a repro script makes its session with (in ort_session, a leaf module onnx_capture reads)
+from conformance.adapters.ort_session import EP, FALLBACK, IMPORTS, PIN_LINES, SESSION_LINES
 from conformance.running.registry import inherit_deviations, target
 
 REQUIRES = ("onnx", "onnxruntime", "onnxruntime_ep_openvino")
 PACKAGE = "onnxruntime-ep-openvino"  # the release ``versions`` in onnxruntime_openvino.toml is read against
-EP = "OpenVINOExecutionProvider"
-FALLBACK = "session.disable_cpu_ep_fallback"
-# a repro script's lines pinning GatherND's index-vector length as ``_run`` does (on ``model``, ``FEEDS``)
-PIN_LINES = (
-    "if model.graph.node[0].op_type == 'GatherND' and FEEDS['indices'].ndim:  # (an unknown output rank: refused)",
-    "    model.graph.input[1].type.tensor_type.shape.dim[-1].dim_value = FEEDS['indices'].shape[-1]",
-)
-# how a repro script makes ``session`` on ``model`` as ``openvino_session`` does
-IMPORTS = ("import onnxruntime", "import onnxruntime_ep_openvino")
-SESSION_LINES = (
-    "if not any(d.ep_name == 'OpenVINOExecutionProvider' for d in onnxruntime.get_ep_devices()):",
-    "    onnxruntime.register_execution_provider_library('openvino', onnxruntime_ep_openvino.get_library_path())",
-    "device = next(d for d in onnxruntime.get_ep_devices()",
-    "              if d.ep_name == 'OpenVINOExecutionProvider' and d.ep_metadata.get('ov_device') == 'CPU')",
-    "options = onnxruntime.SessionOptions()",
-    f"options.add_session_config_entry({FALLBACK!r}, '1')  # every node on the OpenVINO EP, or no session",
-    "options.add_provider_for_devices([device], {})",
-    "session = onnxruntime.InferenceSession(model.SerializeToString(), options)",
-    "assert session.get_providers()[0] == 'OpenVINOExecutionProvider', session.get_providers()",
-)
 
 
 def _cpu_device():

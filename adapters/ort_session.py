@@ -34,3 +34,28 @@ def cpu_session(model: bytes):
 
 # the repro-script line that makes ``session`` the way ``cpu_session`` does (on ``model``)
 CPU_SESSION_LINE = "session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"
+
+
+# The onnxruntime_openvino backend (adapters/onnxruntime_openvino.py): its EP, and the lines a repro script
+# makes ``session`` with as that backend does (here, so that onnx_capture reads them without importing it).
+EP = "OpenVINOExecutionProvider"
+FALLBACK = "session.disable_cpu_ep_fallback"
+# a repro script's lines pinning GatherND's index-vector length as that backend's ``_run`` does (on ``model``, ``FEEDS``)
+PIN_LINES = (
+    "if model.graph.node[0].op_type == 'GatherND' and FEEDS['indices'].ndim:  # (an unknown output rank: refused)",
+    "    model.graph.input[1].type.tensor_type.shape.dim[-1].dim_value = FEEDS['indices'].shape[-1]",
+)
+# how a repro script makes ``session`` on ``model`` as its ``openvino_session`` does
+IMPORTS = ("import onnxruntime", "import onnxruntime_ep_openvino")
+SESSION_LINES = (
+    "if not any(d.ep_name == 'OpenVINOExecutionProvider' for d in onnxruntime.get_ep_devices()):",
+    "    onnxruntime.register_execution_provider_library('openvino', onnxruntime_ep_openvino.get_library_path())",
+    "device = next(d for d in onnxruntime.get_ep_devices()",
+    "              if d.ep_name == 'OpenVINOExecutionProvider' and d.ep_metadata.get('ov_device') == 'CPU')",
+    "options = onnxruntime.SessionOptions()",
+    f"options.add_session_config_entry({FALLBACK!r}, '1')  # every node on the OpenVINO EP, or no session",
+    "options.add_provider_for_devices([device], {})",
+    "session = onnxruntime.InferenceSession(model.SerializeToString(), options)",
+    "assert session.get_providers()[0] == 'OpenVINOExecutionProvider', session.get_providers()",
+)
+
