@@ -3,20 +3,16 @@ device): loading the adapter module imports no onnxruntime; it has the ``onnxrun
 (but the Add-result-shape one); with the plugin installed, its sessions run on the OpenVINO EP, a worked
 case per op family conforms, the out-of-range Gather is the CPU EP's error but OpenVINO's zeros, and a
 repro script observes what the target returned."""
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 from conformance.core.case import Case
+from tests.helpers import imported_on_load, rows_gather
 
 
 def test_loading_the_adapter_imports_no_onnxruntime():
-    code = ("import sys; import conformance.adapters.onnxruntime_openvino; "
-            "print('onnxruntime' in sys.modules, 'onnxruntime_ep_openvino' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stdout.strip() == "False False", done.stdout + done.stderr
+    assert imported_on_load("conformance.adapters.onnxruntime_openvino", ("onnxruntime", "onnxruntime_ep_openvino")) == []
 
 
 def test_it_has_the_onnxruntime_backends_targets():
@@ -39,12 +35,7 @@ def _target(api, backend=BACKEND):
 
 
 def _gather(index: int) -> Case:
-    """ONNX Gather (axis 0): rows of a [3, 2] operand at the given indices."""
-    return Case("stablehlo.gather", {"operand": np.arange(6, dtype=np.float32).reshape(3, 2),
-                                     "start_indices": np.array([2, index], np.int64)},
-                {"offset_dims": (1,), "collapsed_slice_dims": (0,), "operand_batching_dims": (),
-                 "start_indices_batching_dims": (), "start_index_map": (0,), "index_vector_dim": 1,
-                 "slice_sizes": (1, 2), "indices_are_sorted": False})
+    return rows_gather(index, np.int64)
 
 
 WORKED = {  # one case per op family: (target API, case)
