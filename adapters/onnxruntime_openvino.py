@@ -83,6 +83,7 @@ def _run(model, feeds):
         model = _PINNED[key][1]
     return _run_session(model, feeds)
 
+
 GATHER_TARGETS = make_targets("onnxruntime_openvino", _run, ELEMENTS)
 SCATTER_TARGETS = onnx_scatter.make_targets("onnxruntime_openvino", _run, ELEMENTS)
 ND_TARGETS = onnx_nd.make_targets("onnxruntime_openvino", _run, ELEMENTS)
