@@ -1,10 +1,11 @@
 """Compile time is not run time: a worker's marked compile does not count against the run timeout,
-an unmarked slow run does, and a compile past its own limit is a compile timeout."""
+an unmarked slow run does, and a compile past its own limit is a compile timeout. Running is CPU time:
+a call that waits (starved on a loaded machine) is stopped only at its wall limit."""
 import os
 
 import pytest
 
-from conformance.running.isolation import Worker
+from conformance.running.isolation import Worker, cpu_seconds
 from conformance.core.outcome import CompileTimeout, TargetTimeout
 
 
@@ -30,6 +31,21 @@ def test_a_compile_past_its_limit_is_a_compile_timeout(worker):
     with pytest.raises(CompileTimeout):
         worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 5.0, "run_seconds": 0.0},
                     timeout=30.0, compile_timeout=1.5)
+
+
+def test_a_call_starved_of_cpu_is_not_a_timeout_before_its_wall_limit(worker):
+    # waiting is what a call does on a loaded machine: its CPU time, not its wall time, is its running
+    if cpu_seconds(os.getpid()) is None:
+        pytest.skip("no /proc here: running time is wall time")
+    worker.call("tests.slow_calls", "busy", {"seconds": 0.0}, timeout=30.0)  # (the child started and imported)
+    assert worker.call("tests.slow_calls", "compile_then_run", {"compile_seconds": 0.0, "run_seconds": 2.5},
+                       timeout=1.0) == "done"
+
+
+def test_a_busy_call_past_its_run_limit_is_a_timeout_by_cpu_time(worker):
+    worker.call("tests.slow_calls", "busy", {"seconds": 0.0}, timeout=30.0)
+    with pytest.raises(TargetTimeout, match="of running"):
+        worker.call("tests.slow_calls", "busy", {"seconds": 30.0}, timeout=1.0)
 
 
 def test_first_call_grace_extends_the_run_limit(worker):

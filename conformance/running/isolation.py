@@ -3,6 +3,12 @@
 The parent sends (module, function, kwargs) pickled over the child's stdin; the child answers
 ("ok", value) or ("err", type name, message). A dead child becomes ``TargetCrashed`` (with the
 tail of its stderr), a slow one ``TargetTimeout``; either way the next call starts a new child.
+
+A call's running time is the CPU time the child spent on it (all its threads), not the wall time, where
+``/proc`` shows it: on a loaded machine a call that is starved of CPU is slow, not hung, and the same
+case must get the same verdict whatever runs beside it. A child that waits without computing (a
+deadlock) is still stopped: when the wall time reaches ``WALL_FACTOR`` times the limit. A
+multithreaded child's running time is its wall time where that is the smaller.
 """
 from __future__ import annotations
 
@@ -27,11 +33,23 @@ _HEADER = struct.Struct("<Q")
 # crash gives the same verdict text in every run
 _GLOG_PREFIX = re.compile(r"^([FEWI])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ ")
 COMPILE_TIMEOUT = 900.0  # seconds one compile may take (a compile under load takes minutes, not hours)
+WALL_FACTOR = 3.0  # a call's wall time (compiles not counted) may reach this many times its run limit
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user + system, every thread) process ``pid`` has used, or None without ``/proc``."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICK  # utime, stime (fields 14 and 15 of stat)
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 class _Overrun(Exception):
-    def __init__(self, compiling: bool, run: float, compile: float):
-        self.compiling, self.run, self.compile = compiling, run, compile
+    def __init__(self, compiling: bool, run: float, compile: float, wall: float = 0.0):
+        self.compiling, self.run, self.compile, self.wall = compiling, run, compile, wall
 
 
 def _send(stream, obj) -> None:
@@ -114,7 +132,8 @@ class Worker:
             if e.compiling:
                 raise CompileTimeout(f"{module}.{function} was still compiling after {e.compile:.0f}s "
                                      f"(compile limit {compile_timeout:.0f}s)") from None
-            raise TargetTimeout(f"{module}.{function} gave no answer in {e.run:.0f}s of running "
+            waited = f", {e.wall:.0f}s waited" if e.wall else ""
+            raise TargetTimeout(f"{module}.{function} gave no answer in {e.run:.0f}s of running{waited} "
                                 f"(run limit {run_limit:.0f}s; {e.compile:.1f}s compiling not counted)") from None
         except (EOFError, BrokenPipeError):
             code = self.proc.wait()
@@ -129,19 +148,27 @@ class Worker:
 
     def _await_reply(self, began: float, compiled_before: float, run_limit: float, compile_limit: float) -> tuple:
         """The reply's header, waiting while the child runs for less than ``run_limit`` seconds (time
-        spent compiling not counted) and compiles for less than ``compile_limit``."""
+        spent compiling not counted; CPU time where ``/proc`` shows it, with ``WALL_FACTOR`` times the
+        limit of wall time at most) and compiles for less than ``compile_limit``."""
         fd = self.proc.stdout.fileno()
+        cpu_began = cpu_last = cpu_seconds(self.proc.pid)
+        cpu_compiling = 0.0  # CPU seconds spent in intervals the child was compiling
         while True:
             compiled = self.clock.compile_seconds() - compiled_before
-            ran = time.monotonic() - began - compiled
+            wall = time.monotonic() - began - compiled
+            cpu = cpu_seconds(self.proc.pid) if cpu_began is not None else None
             if self.clock.compiling():
+                if cpu is not None:
+                    cpu_compiling += cpu - cpu_last
                 if compiled >= compile_limit:
-                    raise _Overrun(True, ran, compiled)
+                    raise _Overrun(True, wall, compiled)
                 wait = min(compile_limit - compiled, 1.0)
-            elif ran >= run_limit:
-                raise _Overrun(False, ran, compiled)
             else:
-                wait = min(run_limit - ran, 1.0)
+                ran = wall if cpu is None else min(wall, cpu - cpu_began - cpu_compiling)
+                if ran >= run_limit or (cpu is not None and wall >= WALL_FACTOR * run_limit):
+                    raise _Overrun(False, ran, compiled, wall if ran < wall else 0.0)
+                wait = min(run_limit - ran, 1.0) if cpu is None else 0.25 if wall < 2.0 else 1.0
+            cpu_last = cpu if cpu is not None else cpu_last
             if select.select([fd], [], [], max(wait, 0.01))[0]:
                 return _HEADER.unpack(_recv_exact(fd, _HEADER.size, None))
 
