@@ -93,17 +93,23 @@ JAX_TARGETS = _jax_targets()
 
 
 # --- StableHLO text: xla and the stablehlo interpreter/verifier ----------------------------------
-def slice_text(kw: dict, result_type: dict | None, proxies: bool) -> tuple[str, list[np.ndarray], list[str]]:
-    """(module text, arguments, result dtypes) of one dynamic_slice or dynamic_update_slice case."""
+def slice_text(kw: dict, result_type: dict | None, proxies: bool, dynamic: bool = False) -> tuple[str, list[np.ndarray], list[str]]:
+    """(module text, arguments, result dtypes) of one dynamic_slice or dynamic_update_slice case;
+    ``dynamic``: every dim of the operand and update ``?`` (a dynamic_slice's result keeps its static
+    slice sizes, as a frontend infers it)."""
     operand, update, starts = kw["operand"], kw.get("update"), list(kw.get("start_indices", []))
+
+    def dims(shape):
+        return ["?"] * len(shape) if dynamic else shape
+
     for a in [operand, *([update] if update is not None else []), *starts]:
         if np.asarray(a).dtype.name not in MLIR_TYPES:
             raise TypeError(f"no StableHLO element type for {np.asarray(a).dtype.name}")
-    params, body = _param("operand", operand.shape, operand.dtype.name, proxies)
+    params, body = _param("operand", dims(operand.shape), operand.dtype.name, proxies)
     arrays = operand_arguments(operand) if proxies else [operand]
     names = ["%operand"]
     if update is not None:
-        p, b = _param("update", update.shape, update.dtype.name, proxies)
+        p, b = _param("update", dims(update.shape), update.dtype.name, proxies)
         params, body, names = params + p, body + b, names + ["%update"]
         arrays += operand_arguments(update) if proxies else [update]
     for i, s in enumerate(starts):
@@ -117,31 +123,41 @@ def slice_text(kw: dict, result_type: dict | None, proxies: bool) -> tuple[str, 
                                                  enumerate(kw["slice_sizes"])) + ">}"
         op = "stablehlo.dynamic_slice"
     else:
-        shape, dtype = rt.get("shape", list(operand.shape)), rt.get("dtype", operand.dtype.name)
+        shape, dtype = dims(rt.get("shape", list(operand.shape))), rt.get("dtype", operand.dtype.name)
         attr, op = "", "stablehlo.dynamic_update_slice"
-    in_types = [tensor_type(operand.shape, operand.dtype.name)] + \
-        ([tensor_type(update.shape, update.dtype.name)] if update is not None else []) + \
+    in_types = [tensor_type(dims(operand.shape), operand.dtype.name)] + \
+        ([tensor_type(dims(update.shape), update.dtype.name)] if update is not None else []) + \
         [tensor_type((), np.asarray(s).dtype.name) for s in starts]
     body.append(f'  %r = "{op}"({", ".join(names)}){attr} : ({", ".join(in_types)}) -> {tensor_type(shape, dtype)}')
     return main_function(params, body, [("%r", shape, dtype)], proxies), arrays, [dtype]
 
 
-def text_targets(backend: str, names: tuple[str, str], run, valid: bool = True, repro_text=None) -> dict:
+def text_targets(backend: str, names: tuple[str, str], run, valid: bool = True, repro_text=None,
+                 dynamic: bool = False) -> dict:
     """A dynamic_slice and a dynamic_update_slice target of ``backend`` (named ``names``) that both
     hand the case's keyword arguments and declared result type to ``run`` (which runs the StableHLO text).
-    ``repro_text``: ``(text, arrays) -> Code``, a repro script running the case's text as the target does."""
+    ``repro_text``: ``(text, arrays) -> Code``, a repro script running the case's text as the target does.
+    ``dynamic``: the targets take ``dynamic_shapes`` and hand it to ``run`` as a third argument."""
     def dynamic_slice(operand, start_indices=(), *, slice_sizes, result_type=None, **_):
         return run({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type)
 
     def dynamic_update_slice(operand, update, start_indices=(), *, result_type=None, **_):
         return run({"operand": operand, "update": update, "start_indices": start_indices}, result_type)
 
-    def repro(kw, case):
-        return repro_text(*slice_text(kw, case.result_type, proxies=False)[:2])
+    def dynamic_slice_shapes(operand, start_indices=(), *, slice_sizes, result_type=None, dynamic_shapes=False, **_):
+        return run({"operand": operand, "start_indices": start_indices, "slice_sizes": slice_sizes}, result_type,
+                   dynamic_shapes)
 
+    def dynamic_update_slice_shapes(operand, update, start_indices=(), *, result_type=None, dynamic_shapes=False, **_):
+        return run({"operand": operand, "update": update, "start_indices": start_indices}, result_type, dynamic_shapes)
+
+    def repro(kw, case):
+        return repro_text(*slice_text(kw, case.result_type, proxies=False, dynamic=dynamic and case.dynamic)[:2])
+
+    fns = (dynamic_slice_shapes, dynamic_update_slice_shapes) if dynamic else (dynamic_slice, dynamic_update_slice)
     return {name: target(op, name, backend=backend, valid=valid, invalid=True, isolated=False,
                          repro=repro if repro_text else None)(fn)
-            for op, name, fn in zip((SLICE, UPDATE), names, (dynamic_slice, dynamic_update_slice))}
+            for op, name, fn in zip((SLICE, UPDATE), names, fns)}
 
 
 def _xla(kw: dict, result_type):

@@ -21,7 +21,8 @@ import numpy as np
 
 from conformance.adapters.dynamic_slice import slice_text, text_targets
 from conformance.adapters.repro_code import iree_code
-from conformance.adapters.stablehlo_text import from_proxies, gather_text, operand_arguments, scatter_text, split_results
+from conformance.adapters.stablehlo_text import (dynamic_dims, from_proxies, gather_text, operand_arguments, scatter_text,
+                                                 split_results)
 from conformance.running import compile_cache, compile_clock, compile_stats, isolation
 from conformance.running.registry import target
 
@@ -90,38 +91,43 @@ def _call(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
     return isolation.worker("iree").call(__name__, "run_text", {"text": text, "arrays": arrays}, timeout=120)
 
 
+def _shapes(text: str, dynamic: bool) -> str:
+    """The module text as compiled: every dim ``?`` for a case run with dynamic shapes (``Case.dynamic``)."""
+    return dynamic_dims(text) if dynamic else text
+
+
 def _gather_repro(kw, case):
     text, _ = gather_text(kw, case.result_type, proxies=False)
-    return iree_code(text, [kw["operand"], kw["start_indices"]], FLAGS)
+    return iree_code(_shapes(text, case.dynamic), [kw["operand"], kw["start_indices"]], FLAGS)
 
 
 def _scatter_repro(kw, case):
     text, arrays, _ = scatter_text(kw, case.result_type, proxies=False)
-    return iree_code(text, arrays, FLAGS)
+    return iree_code(_shapes(text, case.dynamic), arrays, FLAGS)
 
 
 @target("stablehlo.gather", "iree:gather", invalid=True, isolated=False, repro=_gather_repro)
-def gather(operand, start_indices, *, result_type=None, **attrs):
+def gather(operand, start_indices, *, result_type=None, dynamic_shapes=False, **attrs):
     text, dtype = gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=True)
-    return from_proxies(_call(text, [*operand_arguments(operand), start_indices]), dtype)
+    return from_proxies(_call(_shapes(text, dynamic_shapes), [*operand_arguments(operand), start_indices]), dtype)
 
 
 @target("stablehlo.scatter", "iree:scatter", region={"max_inputs": 2, "large_cases": False}, invalid=True,
         isolated=False, repro=_scatter_repro)
-def scatter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
+def scatter(inputs, scatter_indices, updates, *, result_type=None, dynamic_shapes=False, **attrs):
     text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                         result_type, proxies=True)
-    results = split_results(_call(text, arrays), dtypes)
+    results = split_results(_call(_shapes(text, dynamic_shapes), arrays), dtypes)
     return tuple(results) if isinstance(inputs, (list, tuple)) else results[0]
 
 
-def _slice(kw: dict, result_type):
-    text, arrays, dtypes = slice_text(kw, result_type, proxies=True)
+def _slice(kw: dict, result_type, dynamic_shapes: bool = False):
+    text, arrays, dtypes = slice_text(kw, result_type, proxies=True, dynamic=dynamic_shapes)
     return split_results(_call(text, arrays), dtypes)[0]
 
 
 SLICE_TARGETS = text_targets("iree", ("iree:dynamic_slice", "iree:dynamic_update_slice"), _slice,
-                             repro_text=lambda text, arrays: iree_code(text, arrays, FLAGS))
+                             repro_text=lambda text, arrays: iree_code(text, arrays, FLAGS), dynamic=True)
 
 
 def bool_add_is_xor(case):

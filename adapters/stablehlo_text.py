@@ -5,6 +5,8 @@ bit-exact proxies: bf16 bitcast to i16, complex split into real and imaginary pa
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from conformance.oracles.dtypes import dtype as dtype_of
@@ -16,6 +18,15 @@ MLIR_TYPES = {
     "complex64": "complex<f32>", "complex128": "complex<f64>",
 }
 PART_TYPES = {"complex64": "float32", "complex128": "float64"}  # the real dtype of each part
+
+
+_STATIC_DIMS = re.compile(r"tensor<((?:\d+x)*)")
+
+
+def dynamic_dims(text: str) -> str:
+    """``text`` with every static dim of every tensor type written ``?``: the module a compiler that takes
+    dynamic shapes builds one executable from for every shape of the same ranks and element types."""
+    return _STATIC_DIMS.sub(lambda m: "tensor<" + "?x" * m.group(1).count("x"), text)
 
 
 def tensor_type(shape, dtype_name: str) -> str:

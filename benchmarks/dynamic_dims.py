@@ -12,14 +12,8 @@ and element types a case draws, which dynamic dims do not merge.
 from __future__ import annotations
 
 import argparse
-import re
 
-SHAPE = re.compile(r"tensor<((?:\d+x)*)")
-
-
-def erased(text: str) -> str:
-    """``text`` with every static dim of every tensor type written ``?``."""
-    return SHAPE.sub(lambda m: "tensor<" + "?x" * m.group(1).count("x"), text)
+from conformance.adapters.stablehlo_text import dynamic_dims as erased
 
 
 def texts(name: str, n: int) -> tuple[int, set[str]]:

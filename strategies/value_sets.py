@@ -57,7 +57,7 @@ def _refilled(case: Case, k: int, fixed: set[str], edges_of, any_share: float) -
             values = np.where(rng.random(a.size) < any_share, _any_values(a.dtype, a.size, rng), values)
         arrays[name] = made_constant(values.astype(a.dtype).reshape(a.shape), case.layouts.get(name, "c"))
     return Case(case.op, arrays, dict(case.attrs), result_type=case.result_type, meta={**case.meta, "value_set": k},
-                layouts=dict(case.layouts))
+                layouts=dict(case.layouts), dynamic=case.dynamic)
 
 
 def elementwise(case: Case, k: int) -> Case | None:

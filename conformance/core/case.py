@@ -52,7 +52,9 @@ class Case:
     ``result_type`` optionally declares the result (``{"shape": [...], "dtype": name}``) as
     StableHLO text must; ``meta`` carries what a strategy intended (e.g. the label it breaks) and is
     not part of the identity; ``layouts`` names the memory layout an array reaches the target in
-    (``conformance.core.layouts``; an array not named is C-contiguous).
+    (``conformance.core.layouts``; an array not named is C-contiguous); ``dynamic``: a target that
+    compiles (and takes a ``dynamic_shapes`` keyword) compiles this case with its dims dynamic, one
+    executable for every shape of its rank and element types, as users of dynamic shapes run it.
     """
 
     op: str
@@ -61,6 +63,7 @@ class Case:
     result_type: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     layouts: dict[str, str] = field(default_factory=dict)
+    dynamic: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -74,6 +77,8 @@ class Case:
             out["meta"] = _plain(self.meta)
         if any(v != "c" for v in self.layouts.values()):
             out["layouts"] = {k: v for k, v in sorted(self.layouts.items()) if v != "c"}
+        if self.dynamic:
+            out["dynamic"] = True
         return out
 
     @classmethod
@@ -88,6 +93,7 @@ class Case:
             result_type=d.get("result_type"),
             meta=dict(d.get("meta", {})),
             layouts=dict(d.get("layouts", {})),
+            dynamic=bool(d.get("dynamic", False)),
         )
 
     def dumps(self) -> str:
@@ -141,11 +147,13 @@ class Case:
         (values aside), as one string."""
         arrs = ",".join(f"{k}:{v.dtype.name}{list(v.shape)}{'/' + self.layouts[k] if self.layouts.get(k, 'c') != 'c' else ''}"
                         for k, v in self.arrays.items())
-        return f"{self.op}|{arrs}|{json.dumps(_plain(self.attrs), sort_keys=True, default=str)}"
+        return f"{self.op}|{arrs}|{json.dumps(_plain(self.attrs), sort_keys=True, default=str)}" + \
+            ("|dynamic" if self.dynamic else "")
 
     def describe(self) -> str:
         """A short human-readable line: shapes, dtypes and attributes."""
         arrs = ", ".join(f"{k}: {v.dtype.name}{list(v.shape)}" for k, v in self.arrays.items())
         attrs = ", ".join(f"{k}={_plain(v)}" for k, v in self.attrs.items())
         laid = ", ".join(f"{k} {v}" for k, v in sorted(self.layouts.items()) if v != "c")
-        return f"{self.op}({arrs}; {attrs})" + (f" [layout: {laid}]" if laid else "")
+        return f"{self.op}({arrs}; {attrs})" + (f" [layout: {laid}]" if laid else "") + \
+            (" [dynamic shapes]" if self.dynamic else "")

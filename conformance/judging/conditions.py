@@ -190,6 +190,17 @@ def empty_array(case: Case) -> bool:
     return any(a.size == 0 for a in case.arrays.values())
 
 
+def dynamic_shapes(case: Case) -> bool:
+    """The case runs with dynamic shapes (``Case.dynamic``: compiled with its dims dynamic)."""
+    return case.dynamic
+
+
+def static_shapes(case: Case) -> bool:
+    """The case runs with static shapes (the default: compiled for its own shapes); a case of types only
+    (``mlir.*``) has no arrays to compile."""
+    return not case.dynamic and bool(case.arrays)
+
+
 def _value_arrays(case: Case) -> list[np.ndarray]:
     """Every array of ``case`` that holds values, not indices (the op's record names its index array):
     ``inputs``/``updates``/``data``/``operand`` of an index op, ``lhs``/``rhs``/``operand``/``on_true``... of
@@ -600,6 +611,8 @@ def integer_division_trap(case: Case) -> bool:
 
 
 CONDITIONS = {
+    "dynamic-shapes": dynamic_shapes,
+    "static-shapes": static_shapes,
     "integer-division-trap": integer_division_trap,
     "negative-quotient": negative_quotient,
     "nan-operand": nan_operand,

@@ -155,7 +155,7 @@ def probes(case: Case) -> list[Case]:
             patterned = _numbered(others, shapes, bit, first) if bit else base
             arrays = with_indices(case, values, patterned)
             probe = Case(case.op, {k: arrays[k] for k in case.arrays}, attrs, result_type=result_type,
-                         meta={"probe": kind + (f"-bit{bit}" if bit else "")})
+                         meta={"probe": kind + (f"-bit{bit}" if bit else "")}, dynamic=case.dynamic)
             if probe.id not in ids and not case_violations(probe):  # (ids: a list scan would hash every pair)
                 ids.add(probe.id)
                 out.append(probe)

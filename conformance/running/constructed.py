@@ -129,7 +129,7 @@ def _distinct_values(case: Case, variant: int = 0) -> Case:
                 arrays[k] = (((n >> variant) & 1).astype(bool) if a.dtype.kind == "b" else n.astype(a.dtype)).reshape(a.shape)
         start += a.size
     return Case(case.op, arrays, dict(case.attrs), result_type=case.result_type, meta=dict(case.meta),
-                layouts=dict(case.layouts))
+                layouts=dict(case.layouts), dynamic=case.dynamic)
 
 
 def _with_value(case: Case, index: int, value: int, every_row: bool = False) -> Case | None:
@@ -192,7 +192,7 @@ def _with_index_dtype(case: Case, dtype: np.dtype) -> Case:
     for claim in ("indices_are_sorted", "unique_indices"):
         if attrs.get(claim) and not same:
             attrs[claim] = False
-    return Case(case.op, arrays, attrs, result_type=case.result_type, meta=dict(case.meta), layouts=dict(case.layouts))
+    return Case(case.op, arrays, attrs, result_type=case.result_type, meta=dict(case.meta), layouts=dict(case.layouts), dynamic=case.dynamic)
 
 
 def region_bases(target, draws: int = BASE_DRAWS, round_: int = 0) -> list[Case]:
@@ -259,7 +259,7 @@ def _resized(case: Case, dim: int, size: int) -> Case | None:
     else:
         return None
     result = {**case.result_type, "shape": list(shape)} if case.result_type else None
-    return Case(case.op, arrays, attrs, result_type=result, meta=dict(case.meta), layouts=dict(case.layouts))
+    return Case(case.op, arrays, attrs, result_type=result, meta=dict(case.meta), layouts=dict(case.layouts), dynamic=case.dynamic)
 
 
 def _operand(case: Case) -> np.ndarray:

@@ -368,7 +368,24 @@ def _reported(target: Target, e: Exception) -> "UndeclaredDivergence | None":
         if not found:
             raise e
         e = found[0]
-    return recheck_fresh(target, e)
+    failure = recheck_fresh(target, e)
+    note = shapes_note(target, failure.case, failure.verdict) if failure is not None else ""
+    if note:
+        failure.add_note(note)
+    return failure
+
+
+def shapes_note(target: Target, case: Case | None, verdict: Verdict | None) -> str:
+    """For a target that takes ``dynamic_shapes``: whether the divergence shows only with dynamic shapes, only
+    with static ones, or with both (the same case run the other way; a verdict's class is not changed)."""
+    if case is None or verdict is None or not target.takes_dynamic_shapes or verdict.cls in NOT_RECHECKED:
+        return ""
+    twin = replace(case, dynamic=not case.dynamic)
+    other = judge(twin, call(target, twin))
+    this, that = ("dynamic", "static") if case.dynamic else ("static", "dynamic")
+    if other.diverges:
+        return f"with {that} shapes too ({other.cls})"
+    return f"only with {this} shapes: the same case compiled with {that} shapes conforms"
 
 
 @dataclass(frozen=True)
@@ -514,6 +531,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
         return seen
     for label, strat, n, sets in phases(target, kind, draws):
         def conforms(case: Case) -> None:
+            if label == kind == "valid" and target.takes_dynamic_shapes and profiles.runs_dynamic(case.id, draws.profile):
+                case = replace(case, dynamic=True)
             for each in ops.with_value_sets(case, sets):  # random valid cases: their other value sets too
                 judge(each, label)  # (this run's label and sets: the test runs before the loop moves on)
 
@@ -565,6 +584,8 @@ def phases(target: Target, kind: str, draws: Draws) -> list[tuple[str, object, i
     built = constructed_cases(target) if kind == "valid" else []
     sequence = call_sequences(target) if kind == "valid" else []
     out = [("edge:constructed", built, len(built), 1)] if built else []
+    if built and target.takes_dynamic_shapes:  # the same cases, compiled with dynamic dims: in every profile
+        out.append(("edge:dynamic", [replace(c, dynamic=True) for c in built], len(built), 1))
     for label, strat, count in edge_runs(target, kind) + [(kind, ops.STRATEGIES[kind](target), -(-n // sets))]:
         if kind != "invalid":
             strat = with_layouts(strat, target.layouts, label.partition("edge:layout=")[2] or None)

@@ -124,5 +124,5 @@ def sibling(case: Case) -> Case | None:
         arrays[k] = flat[::-1].reshape(a.shape)
     arrays = {k: made_constant(a, case.layouts.get(k, "c")) for k, a in arrays.items()}  # the same layouts
     other = Case(case.op, arrays, dict(case.attrs), result_type=case.result_type, meta={**case.meta, "sibling": True},
-                 layouts=dict(case.layouts))
+                 layouts=dict(case.layouts), dynamic=case.dynamic)
     return None if other == case else other

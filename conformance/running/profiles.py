@@ -22,6 +22,9 @@ CI_COMPILED_EXAMPLES = 8
 # judged, that many times fewer compiles. The ci profile keeps one (its fixed draws hit the compile cache).
 VALUE_SET_BACKENDS = ("jax", "xla", "torch_compile", "iree", "openvino")
 VALUE_SETS = {"dev": 3, "nightly": 5}
+# share of the random valid cases a target that takes ``dynamic_shapes`` runs with dynamic shapes (its
+# constructed edge cases run both ways in every profile: ``engine.phases``)
+DYNAMIC_SHARE = {"dev": 0.5, "nightly": 0.5}
 
 
 _REGISTERED: list = []
@@ -83,6 +86,13 @@ def value_sets(backend: str, profile: str = "", opted: bool = False) -> int:
     the loaded one); ``opted``: the target's module asks for them (``VALUE_SETS = True``)."""
     wanted = backend in VALUE_SET_BACKENDS or opted
     return VALUE_SETS.get(profile or settings.get_current_profile_name(), 1) if wanted else 1
+
+
+def runs_dynamic(case_id: str, profile: str = "") -> bool:
+    """Whether the random case ``case_id`` runs with dynamic shapes under ``profile`` (default: the loaded
+    one), where its target takes them: a fixed function of the case, so a replay and a shrink agree."""
+    share = DYNAMIC_SHARE.get(profile or settings.get_current_profile_name(), 0.0)
+    return int(case_id[:8], 16) / 16**8 < share
 
 
 @contextmanager

@@ -104,6 +104,9 @@ def installed_version(package: str) -> str | None:
 _installed_version = installed_version  # (the name before it was public)
 
 
+DYNAMIC_SHAPES = "dynamic_shapes"  # the keyword a target takes to be run with dynamic shapes too (``Case.dynamic``)
+
+
 @dataclass
 class Target:
     op: str
@@ -132,7 +135,19 @@ class Target:
         params = inspect.signature(self.fn).parameters
         if "result_type" in params or any(p.kind is p.VAR_KEYWORD for p in params.values()):
             kwargs["result_type"] = case.result_type
+        if DYNAMIC_SHAPES in params:
+            kwargs[DYNAMIC_SHAPES] = bool(case.dynamic)
         return kwargs
+
+    @property
+    def takes_dynamic_shapes(self) -> bool:
+        """Whether the target compiles with dynamic dims on request: its function has a ``dynamic_shapes``
+        parameter (named, not only a ``**`` one). Such a target's constructed cases run once more with
+        ``dynamic_shapes=True`` in every profile, and a share of its random cases under dev and nightly."""
+        try:
+            return DYNAMIC_SHAPES in inspect.signature(self.fn).parameters
+        except (TypeError, ValueError):
+            return False
 
     def declared(self, classes: str | tuple[str, ...], case=None, value=None) -> Deviation | None:
         """The declared deviation covering a divergence of class ``classes`` (or of any of them:
@@ -464,7 +479,8 @@ def _check_signature(module_name: str, t: Target) -> None:
         if p.default is p.empty and p.kind is p.POSITIONAL_ONLY:
             raise BackendError(f"{module_name}: target {t.name!r}: {shown}: parameter {n!r} is positional-only; "
                                f"the suite passes keyword arguments ({', '.join(sorted(passed))})")
-        if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in passed:
+        if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in passed \
+                and n != DYNAMIC_SHAPES:
             import difflib
 
             close = difflib.get_close_matches(n, sorted(passed), n=1)
