@@ -108,8 +108,9 @@ def test_only_compiling_backends_and_ops_with_value_sets_get_them(monkeypatch):
     add = target("stablehlo.add", "a:add", backend="torch_compile")(lambda lhs, rhs: lhs).__conformance_target__
     eager = target("stablehlo.add", "b:add", backend="torch")(lambda lhs, rhs: lhs).__conformance_target__
     gather = target("stablehlo.gather", "c:gather", backend="torch_compile")(lambda *a, **k: None).__conformance_target__
-    assert ops.value_sets(add, "valid") == 4
-    assert ops.value_sets(add, "invalid") == ops.value_sets(eager, "valid") == ops.value_sets(gather, "valid") == 1
+    eager_gather = target("stablehlo.gather", "d:gather", backend="torch")(lambda *a, **k: None).__conformance_target__
+    assert ops.value_sets(add, "valid") == ops.value_sets(gather, "valid") == 4  # index ops too (issue 47)
+    assert ops.value_sets(add, "invalid") == ops.value_sets(eager, "valid") == ops.value_sets(eager_gather, "valid") == 1
 
 
 def test_a_user_module_asks_for_value_sets_with_a_flag(monkeypatch):
@@ -121,3 +122,66 @@ def test_a_user_module_asks_for_value_sets_with_a_flag(monkeypatch):
     (flagged,) = load_backend("tests.user_modules.compiled_add")
     (plain,) = [t for t in load_backend("tests.user_modules.two_bugs") if t.op == "stablehlo.maximum"]
     assert ops.value_sets(flagged, "valid") == 4 and ops.value_sets(plain, "valid") == 1
+
+
+INDEX_OPS = ("stablehlo.gather", "stablehlo.scatter", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice")
+
+
+def _scenario(v: int, dim: int, size: int, info) -> object:
+    hi = dim - size
+    if v in (0, hi, hi + 1, -1, int(info.min), int(info.max)):
+        return v  # a bound or a dtype edge: kept as it is
+    return "inside" if 0 < v < hi else "past" if v > hi else "negative"
+
+
+@pytest.mark.parametrize("op", INDEX_OPS)
+def test_an_index_value_set_keeps_the_signature_validity_and_each_index_scenario(op):
+    """Issue 47, item 2: a compiled index op gets several value sets per compile; each keeps what the
+    compiler specialises on, stays valid, keeps every index component in its edge scenario (in range,
+    at a bound, past the end, negative, at its dtype's edges) and numbers the values afresh."""
+    from conformance.judging.index_values import components
+    from conformance.running.constructed import user_target
+    from conformance.running.index_value_sets import index_op
+
+    moved = renumbered = 0
+    for case in _draws(ops.valid_cases(user_target(op)).filter(ops.indexed), 60):
+        for k in (1, 2):
+            other = index_op(case, k)
+            if other is None:
+                continue
+            assert other == index_op(case, k) and _signature(other) == _signature(case)
+            assert not case_violations(other), (case.describe(), other.describe())
+            before, after = components(case), components(other)
+            for (v, d, s), (w, _, _) in zip(before, after):
+                info = np.iinfo(np.asarray(v).dtype)
+                assert _scenario(int(w), d, s, info) == _scenario(int(v), d, s, info), (int(v), int(w), d, s)
+                assert abs(int(w)) <= max(abs(int(v)), abs(d - s) + 1)  # never further out than it was
+            moved += any(int(v) != int(w) for (v, _, _), (w, _, _) in zip(before, after))
+            renumbered += any(not np.array_equal(case.arrays[n], other.arrays[n]) for n in case.arrays)
+    assert renumbered and (moved or op.startswith("stablehlo.dynamic"))
+
+
+def test_a_compiled_gather_wrong_on_a_later_value_set_is_caught(monkeypatch):
+    """A gather whose executable answers every later call of its signature from the first call's index
+    values (a constant folded into the kernel) is caught by the value sets of one random case."""
+    from conformance.oracles.stablehlo.gather import gather
+    from conformance.running.constructed import user_target
+
+    monkeypatch.setattr(profiles, "VALUE_SETS", {"dev": 3})
+    first: dict = {}
+
+    @target("stablehlo.gather", "folded:gather", isolated=False, backend="torch_compile",
+            region=user_target("stablehlo.gather").region)
+    def folded(operand, start_indices, **attrs):
+        key = (operand.shape, operand.dtype.name, start_indices.shape, start_indices.dtype.name, repr(attrs))
+        return gather(operand, first.setdefault(key, start_indices.copy()), **{k: v for k, v in attrs.items()
+                                                                               if k != "result_type"})
+
+    from conformance.running.engine import Draws
+
+    t = folded.__conformance_target__
+    seen = []
+    sink = type("Sink", (), {"logs": False, "quiet": True, "skipped": lambda *a: None,
+                             "judged": lambda self, t, case, v, dev, before: seen.append((case, v))})()
+    run_property(t, "valid", Draws("dev", examples=30, seed=1), sink=sink)
+    assert any(v.diverges and c.meta.get("value_set") for c, v in seen if not c.meta.get("probe"))

@@ -39,4 +39,4 @@ SPEC = OpSpec(
                  "clamp(0, start_indices, shape(operand) - slice_sizes)",
     expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.dynamic_slice:SLICE_LABELS",
     label_cases_ref="conformance.strategies.dynamic_slice:invalid_dynamic_slice_cases",
-    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.judging.verdict_slice:columns", adapters=("conformance.adapters.dynamic_slice",), mismatch_ref="conformance.judging.verdict_slice:slice_mismatch")
+    label_targets=("stablehlo:dynamic_slice-verifier", "xla:dynamic_slice"), indices="start_indices", columns_ref="conformance.judging.verdict_slice:columns", values_ref="conformance.running.index_value_sets:index_op", adapters=("conformance.adapters.dynamic_slice",), mismatch_ref="conformance.judging.verdict_slice:slice_mismatch")

@@ -30,4 +30,4 @@ SPEC = OpSpec(
     labels_ref="conformance.strategies.dynamic_slice:UPDATE_LABELS",
     label_cases_ref="conformance.strategies.dynamic_slice:invalid_dynamic_update_slice_cases",
     label_targets=("stablehlo:dynamic_update_slice-verifier", "xla:dynamic_update_slice"),
-    indices="start_indices", columns_ref="conformance.judging.verdict_slice:columns", adapters=("conformance.adapters.dynamic_slice",))
+    indices="start_indices", columns_ref="conformance.judging.verdict_slice:columns", values_ref="conformance.running.index_value_sets:index_op", adapters=("conformance.adapters.dynamic_slice",))

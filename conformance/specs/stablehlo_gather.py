@@ -73,4 +73,4 @@ SPEC = OpSpec(
     expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.gather_invalid:LABELS",
     label_cases_ref="conformance.strategies.gather_invalid:invalid_gather_cases",
     label_targets=("stablehlo:verifier", "xla:gather"), indices="start_indices",
-    columns_ref="conformance.judging.verdict_gather:gather_columns", probes=True, mismatch_ref="conformance.judging.verdict_gather:gather_mismatch")
+    columns_ref="conformance.judging.verdict_gather:gather_columns", values_ref="conformance.running.index_value_sets:index_op", probes=True, mismatch_ref="conformance.judging.verdict_gather:gather_mismatch")

@@ -52,4 +52,4 @@ SPEC = OpSpec(
     expected_ref=f"{__name__}:expected", labels_ref="conformance.strategies.scatter_invalid:LABELS",
     label_cases_ref="conformance.strategies.scatter_invalid:invalid_scatter_cases",
     label_targets=("stablehlo:scatter-verifier", "xla:scatter"), indices="scatter_indices",
-    columns_ref="conformance.judging.verdict_scatter:scatter_columns", probes=True, mismatch_ref="conformance.judging.verdict_scatter:scatter_mismatch")
+    columns_ref="conformance.judging.verdict_scatter:scatter_columns", values_ref="conformance.running.index_value_sets:index_op", probes=True, mismatch_ref="conformance.judging.verdict_scatter:scatter_mismatch")
