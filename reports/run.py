@@ -303,8 +303,14 @@ def _excused(target: Target, case: Case, verdict, dev) -> dict:
     return {"excused": {"positions": positions, "models": models}} if positions else {}
 
 
-def _group_id(target: str, cls: str, clause: str) -> str:
-    return hashlib.sha256(f"{target}|{cls}|{clause}".encode()).hexdigest()[:12]
+def _group_id(target: str, cls: str, clause: str, dynamic: bool = False) -> str:
+    """A divergence group's id: one per (target, class, clause), and a group of its own for the cases run
+    with dynamic shapes (``Case.dynamic``: the dynamically compiled kernel is other code)."""
+    return hashlib.sha256(f"{target}|{cls}|{clause}{'|dynamic' if dynamic else ''}".encode()).hexdigest()[:12]
+
+
+def _record_group(r: dict) -> str:
+    return _group_id(r["target"], r["class"], r["clause"], bool((r.get("case") or {}).get("dynamic")))
 
 
 def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path | None = None,
@@ -317,10 +323,10 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     for r in records:  # a resumed target runs again from its start: each (target, case) counts once
         key = (r["target"], json.dumps(r.get("case"), sort_keys=True))
         if r["kind"] == "divergence" and r.get("shrunk"):
-            shrunk[_group_id(r["target"], r["class"], r["clause"])] = r
+            shrunk[_record_group(r)] = r
         elif r["kind"] == "divergence" and key not in seen:
             seen.add(key)
-            groups[_group_id(r["target"], r["class"], r["clause"])].append(r)
+            groups[_record_group(r)].append(r)
     divergences = []
     for gid, rs in sorted(groups.items()):
         smallest = shrunk.get(gid) or min(rs, key=lambda r: (len(json.dumps(r["case"], sort_keys=True)),
@@ -336,9 +342,11 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                             "backend": smallest["backend"], "clause": smallest["clause"],
                             "expected": smallest.get("expected", ""), "observed": smallest.get("observed", ""),
                             "count": len(rs), "declared": smallest["declared"], "shrunk": gid in shrunk,
+                            **({"shapes": "dynamic"} if smallest["case"].get("dynamic") else {}),
                             **({"reason": smallest["reason"]} if smallest["declared"] else {}),
                             **({"known": smallest["known"]} if smallest.get("known") else {}),
-                            "summary": smallest["summary"], "seed": str(seed_path),
+                            "summary": ("[dynamic shapes] " if smallest["case"].get("dynamic") else "") + smallest["summary"],
+                            "seed": str(seed_path),
                             **({"eager_class": smallest["eager_class"]} if "eager_class" in smallest else {}),
                             "repro": _write_repro(out, gid, group_seed, stage), **_bisected(out / seed_path),
                             **stage})

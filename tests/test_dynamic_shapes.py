@@ -107,3 +107,14 @@ def test_iree_compiles_one_executable_for_every_shape_of_a_dynamic_gather():
     assert len(texts) == 1  # one module text, so one compile (IREE's executables are cached per text)
     for rows in (3, 5):
         assert not check_case(t, case(rows)).diverges
+
+
+def test_the_report_keeps_a_dynamic_only_divergence_in_a_group_of_its_own(tmp_path):
+    from conformance.reports.run import run
+
+    (t,) = load_backend(MODULE)
+    run(tmp_path, [t], None, 1, "ci")
+    report = json.loads((tmp_path / "report.json").read_text())
+    groups = [g for g in report["divergences"] if not g["declared"]]
+    assert groups and all(g.get("shapes") == "dynamic" for g in groups), groups
+    assert "[dynamic shapes]" in " ".join(g["summary"] for g in groups)
