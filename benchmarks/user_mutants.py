@@ -52,7 +52,9 @@ def take_from_end(operand, start_indices, *, start_index_map, result_type=None, 
 @target("stablehlo.dynamic_slice", "user:dynamic-slice-negative-from-end", region=SLICES)
 def slice_from_end(operand, start_indices=(), *, slice_sizes, **_):
     starts = [int(s) + d if int(s) < 0 else int(s) for s, d in zip(start_indices, operand.shape)]
-    return dynamic_slice(operand, [np.array(s, np.int64) for s in starts], slice_sizes=slice_sizes)
+    # (each start in its own dtype: a uint64 start past 2**63 fits no int64, and this is a one-bug backend)
+    return dynamic_slice(operand, [np.array(s, np.asarray(t).dtype) for s, t in zip(starts, start_indices)],
+                         slice_sizes=slice_sizes)
 
 
 # ---- a clamp to another bound: dim - 1 (the window past the end repeats the last element) ------------
