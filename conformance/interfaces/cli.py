@@ -53,9 +53,13 @@ def _add_device(parser, default: str | None = "cpu") -> None:
 
 
 def _versions() -> dict[str, str]:
+    """The installed releases of the suite and of every built-in backend's packages (opt-in ones too)."""
+    from conformance.running.registry import BACKEND_PACKAGES
+
+    packages = ["tensor-index-conformance", "numpy", "onnx", *BACKEND_PACKAGES.values(), "iree-base-runtime",
+                "tensorflow-cpu", "apache-tvm", "hypothesis"]  # (TensorFlow installs as tensorflow or tensorflow-cpu)
     out = {}
-    for pkg in ("tensor-index-conformance", "numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime", "openvino", "iree-base-compiler",
-                "iree-base-runtime", "hypothesis"):
+    for pkg in dict.fromkeys(packages):
         try:
             out[pkg] = importlib.metadata.version(pkg)
         except importlib.metadata.PackageNotFoundError:
