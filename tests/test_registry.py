@@ -55,3 +55,33 @@ def test_a_projects_own_package_with_a_moved_name_is_left_alone(tmp_path, monkey
     monkeypatch.delitem(sys.modules, "adapters", raising=False)
     assert current("adapters.mine") == "adapters.mine"
     assert current("my_pkg.adapters") == "my_pkg.adapters"
+
+
+def test_a_value_quirk_met_in_a_window_a_declared_skip_window_drops_is_covered_by_both():
+    """xla:scatter (dev profile, stateful, 2026-11-28): a minimum scatter of signed zeros whose second window
+    runs past the end. XLA drops that window whole (declared ``skip-window``) and keeps the loop order's zero
+    under the minimum (declared ``zero-sign``): together they predict every element, so it is declared;
+    either alone does not."""
+    import json
+
+    import numpy as np
+
+    from conformance.core.case import Case
+    from conformance.running.registry import missing_requirements
+
+    if missing_requirements("xla"):
+        pytest.skip("jax not installed")
+    (t,) = [t for t in load_backend("xla") if t.name == "xla:scatter"]
+    case = Case.from_json(json.loads(
+        '{"arrays":{"inputs[0]":{"data":"AAAAgACAAIA=","dtype":"float16","shape":[4,1]},"inputs[1]":{"data":'
+        '"AAAAgACAAIA=","dtype":"float16","shape":[4,1]},"scatter_indices":{"data":"AAI=","dtype":"int8","shape":[1,2]},'
+        '"updates[0]":{"data":"AIAAgACAAIAAvAC4","dtype":"float16","shape":[2,3,1]},"updates[1]":{"data":'
+        '"AIAAgACAAIAAvAC4","dtype":"float16","shape":[2,3,1]}},"attrs":{"index_vector_dim":0,"indices_are_sorted":true,'
+        '"input_batching_dims":[],"inserted_window_dims":[],"scatter_dims_to_operand_dims":[0],'
+        '"scatter_indices_batching_dims":[],"unique_indices":false,"update_computation":"minimum",'
+        '"update_window_dims":[1,2]},"op":"stablehlo.scatter"}'))
+    observed = np.array([[0.0], [-0.0], [-0.0], [-0.0]], np.float16)
+    assert t.declared(("wrong-value",), case, (observed, observed.copy())) is not None
+    wrong = observed.copy()
+    wrong[1] = 5.0  # an element neither behaviour predicts
+    assert t.declared(("wrong-value",), case, (wrong, wrong.copy())) is None

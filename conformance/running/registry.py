@@ -173,7 +173,9 @@ class Target:
         parts = list(dict.fromkeys(p.strip() for d in devs for p in d.model.split("+")))
         # a value quirk met where a declared index behaviour holds too (a signed zero written through a
         # negative index the backend counts from the end): the model on the case as that behaviour reads it
-        readings = [r for cls, rs in (("wrap", ("from-end", "modulo")), ("clamp", ("keep/clamp",)))
+        # (a declared skip-window too: a window partly out of bounds dropped whole, then a signed zero met by a min)
+        readings = [r for cls, rs in (("wrap", ("from-end", "modulo")), ("clamp", ("keep/clamp",)),
+                                      ("skip-window", ("keep/skip-window",)))
                     if any(d.in_release() and holds(d.when, case) for d in self.deviations.get(cls, ())) for r in rs]
         readings += [p[len("index:"):] for p in parts if p.startswith("index:")]  # a modelled index reading too
         composed = parts + [f"{p}@{r}" for p in parts for r in readings if "@" not in p and not p.startswith("index:")]
