@@ -22,19 +22,21 @@ from conformance.running import ops, profiles
 
 from conformance.core import runtime
 from conformance.running.registry import Target, load_backend
-from conformance.running.engine import UndeclaredDivergence, check_case, run_property
+from conformance.running.engine import Draws, UndeclaredDivergence, check_case, run_property
 
 MODULE = "benchmarks.mutants"
 
 
-def killed(target: Target) -> tuple[bool, str]:
+def killed(target: Target, profile: str = "") -> tuple[bool, str]:
     """One run of the target's properties (edge phase + random examples: valid, invalid where it takes
-    invalid cases, stateful where its op has one): (killed, the classes it was reported under, one per
+    invalid cases, stateful where its op has one) under ``profile`` (its draws: ``ci``'s random phase has
+    fixed seeds; default: the loaded profile's name): (killed, the classes it was reported under, one per
     property that failed, joined with '+')."""
     classes = []
+    draws = Draws(profile, runtime.examples()) if profile else None
     for kind in [k for k in ops.kinds(target) if k != "duplicates"]:
         try:
-            run_property(target, kind)
+            run_property(target, kind, draws)
         except UndeclaredDivergence as e:
             classes.append(e.verdict.cls if e.verdict is not None else "?")
     return bool(classes), "+".join(dict.fromkeys(classes))
@@ -87,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     for t in targets:
         kills, classes = 0, set()
         for _ in range(args.runs):
-            k, cls = killed(t)
+            k, cls = killed(t, args.profile)  # (the loaded profile is named 'mutation': ci's fixed draws by name)
             kills += k
             classes.add(cls) if k else None
         rate = detection_rate(t, args.rate_examples) if args.rate_examples else float("nan")

@@ -4,6 +4,7 @@ user region, each index model the suite names (``judging.index_models``: a readi
 out-of-bounds rule) gives another result than the spec's on at least one constructed edge case, in each
 index dtype where any case of the region can tell it apart; in the default regions, in every dtype. A model
 added later fails here until the edge phase tells it apart. ``conformance guarantee-table`` prints the table."""
+import numpy as np
 import pytest
 
 from conformance.judging.index_models import RULES
@@ -86,3 +87,23 @@ def test_the_edge_phase_holds_every_dimension_corner_the_region_allows(key):
     assert zero and all(any(0 in a.shape for a in c.arrays.values()) for c in zero), t.name
     vector = [c for label, cs in cases.items() if f"dims={VECTOR_DIMS}" in label for c in cs]
     assert vector and all(any(d in VECTOR_DIMS for a in c.arrays.values() for d in a.shape) for c in vector), t.name
+
+
+def _moved(values) -> np.ndarray:
+    """A spec result as float64 parts (complex: real and imaginary side by side; bfloat16 widened)."""
+    a = np.asarray(values)
+    if a.dtype.kind == "c":
+        return np.concatenate([a.real.reshape(-1), a.imag.reshape(-1)]).astype(np.float64)
+    return a.astype(np.float64).reshape(-1)
+
+
+@pytest.mark.parametrize("op", ["stablehlo.gather", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice"])
+def test_a_target_that_loses_a_zeros_sign_or_a_nan_meets_a_constructed_case_that_shows_it(op):
+    """The value models of an op that only moves values (``zero-sign``, a NaN made a number) are told from
+    the spec by construction, not by a lucky draw: some constructed case's spec result holds -0.0, and some
+    holds NaN, for every float element type the region's draws have (``constructed.VALUE_FILLS``)."""
+    from conformance.running.constructed import constructed_cases, spec_outcome, user_target
+
+    results = [_moved(spec_outcome(c).value) for c in constructed_cases(user_target(op)) if "value_fill" in c.meta]
+    assert any((r == 0).any() and np.signbit(r[r == 0]).any() for r in results)
+    assert any(np.isnan(r).any() for r in results)

@@ -9,7 +9,10 @@ moves shows) and one index component set to a probe value, and the run keeps:
   dtype's own minimum and maximum;
 - for every index model the suite names (``judging.index_models``: a reading of index values x an
   out-of-bounds rule), a case on which that model's result differs from the spec's, where the region
-  has one (a greedy cover, in a fixed order: the same cases on every run and machine).
+  has one (a greedy cover, in a fixed order: the same cases on every run and machine);
+- for the ops that only move values (gather and the slices), per float element type of the region's draws,
+  a case whose values are all -0.0 and one whose values are all NaN, where the spec's result has elements
+  (``VALUE_FILLS``): a target that loses a zero's sign or a NaN on the way shows on every element it moves.
 
 ``tests/test_edge_guarantee.py`` holds every built-in region and a default user region to this.
 """
@@ -499,7 +502,39 @@ def _built(target) -> Construction:
             chosen.setdefault(made.id, made)
         open_by[dtype_name], unmet_by[dtype_name] = open_models, set(needs)
         unreachable_by[dtype_name] = open_models - reachable
+    for made in _value_fills(target):
+        chosen.setdefault(made.id, made)
     return Construction(list(chosen.values()), open_by, unreachable_by, unmet_by, first)
+
+
+VALUE_FILLS = (-0.0, float("nan"))  # every value array filled with one of these, per float element type
+
+
+def _value_fills(target) -> list[Case]:
+    """``VALUE_FILLS`` cases of ``target``'s region: per float element type among its bases, the first base whose
+    spec result has elements, with every value array filled (a complex value: the fill in both parts)."""
+    out, done = [], set()
+    if target.op == "stablehlo.scatter":  # (it computes: its signed zeros and NaNs meet in the value scenarios)
+        return out
+    for base in region_bases(target):
+        names = _value_arrays(base)
+        types = {base.arrays[k].dtype for k in names}
+        if len(types) != 1:
+            continue
+        (dtype,) = types
+        if (dtype.kind not in "fc" and dtype.name != "bfloat16") or dtype.name in done:
+            continue
+        spec = spec_outcome(base)
+        results = spec.value if spec is not None and isinstance(spec.value, tuple) else (spec.value,) if spec else ()
+        if not results or not all(np.asarray(r).size for r in results):
+            continue
+        done.add(dtype.name)
+        for fill in VALUE_FILLS:
+            value = complex(fill, fill) if dtype.kind == "c" else fill
+            arrays = {**base.arrays, **{k: np.full(base.arrays[k].shape, value, dtype) for k in names}}
+            out.append(Case(base.op, arrays, dict(base.attrs), result_type=base.result_type,
+                            meta={**base.meta, "value_fill": repr(fill)}, layouts=dict(base.layouts)))
+    return out
 
 
 SEQUENCE = 5  # same-signature calls in a row (a ring of up to 4 buffers, a cache keyed too loosely shows)
