@@ -398,6 +398,13 @@ def constant_operands(case: Case) -> bool:
     return bool(case.attrs.get("constants"))
 
 
+def all_constant_operands(case: Case) -> bool:
+    """An elementwise value case whose array operands are all compile-time constants (``constants``; a
+    language-scalar rhs is one too): a node a runtime may fold before the backend sees it."""
+    names = [n for n in case.arrays if not (n == "rhs" and case.attrs.get("rhs_as_scalar"))]
+    return bool(names) and set(names) <= set(case.attrs.get("constants", ()))
+
+
 def zero_constant_operand(case: Case) -> bool:
     """An elementwise value case with an operand passed as a compile-time constant (``constants``)
     whose every element is zero (either sign): what an algebraic simplifier matches as x + 0."""
@@ -671,6 +678,7 @@ CONDITIONS = {
     "zero-size-dropped-window": zero_size_dropped_window,
     "wrap-loop-index": wrap_loop_index,
     "constant-operands": constant_operands,
+    "all-constant-operands": all_constant_operands,
     "zero-constant-operand": zero_constant_operand,
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
     "rank-above-6": rank_above_6,
@@ -718,7 +726,8 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("quotient-overflows", "opposite-zeros"), _PAIR),
     **dict.fromkeys(("language-scalar", "bfloat16-language-scalar", "negative-zero-scalar", "zero-scalar",
                      "infinite-imaginary-scalar"), _BINARY),
-    **dict.fromkeys(("constant-operands", "zero-constant-operand", "large-complex128-constant"), _ELEMENTWISE),
+    **dict.fromkeys(("constant-operands", "all-constant-operands", "zero-constant-operand",
+                     "large-complex128-constant"), _ELEMENTWISE),
     **dict.fromkeys(("rank0-operand", "one-element-operand"), _OPERAND_OPS),
 }
 _TYPES_ONLY = ("mlir.broadcastable", "mlir.elementwise")  # cases of MLIR types: no arrays, no values
