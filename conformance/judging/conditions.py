@@ -121,6 +121,11 @@ def rank0_operand(case: Case) -> bool:
     return operand is not None and operand.ndim == 0
 
 
+def zero_size_slice(case: Case) -> bool:
+    """A dynamic_slice whose slice sizes hold a 0: the result has no elements."""
+    return case.op == "stablehlo.dynamic_slice" and 0 in tuple(case.attrs.get("slice_sizes", ()))
+
+
 def zero_size_dropped_window(case: Case) -> bool:
     """A collapsed or batching dim has slice size 0: the window is empty but the result keeps elements."""
     if "slice_sizes" not in case.attrs:
@@ -676,6 +681,7 @@ CONDITIONS = {
     "index-beyond-int32": index_beyond_int32,
     "subnormal-values": subnormal_values,
     "zero-size-dropped-window": zero_size_dropped_window,
+    "zero-size-slice": zero_size_slice,
     "wrap-loop-index": wrap_loop_index,
     "constant-operands": constant_operands,
     "all-constant-operands": all_constant_operands,
@@ -713,6 +719,7 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("empty-index-vector", "leading-index-vector-dim", "window-dims-not-trailing",
                      "unindexed-inserted-dim", "batching-dims"), _DIMENSION_OPS),
     "zero-size-dropped-window": ("stablehlo.gather",),
+    "zero-size-slice": ("stablehlo.dynamic_slice",),
     **dict.fromkeys(("indexed-window-dim", "variadic-scatter", "write-outside-buffer"), ("stablehlo.scatter",)),
     **dict.fromkeys(("updates-element-type-differs", "min-max-nan", "min-max-signed-zero", "updates-permuted-layout",
                      "inputs-permuted-layout", "inductor-scalar-store"), _SCATTER_OPS),
