@@ -183,7 +183,8 @@ def _xnnpack(case) -> bool:
 def reciprocal_multiply(case):
     """Declaration model (litert.toml): a divide by a Python-number rhs as the converter rewrites it, a MUL
     by the constant 1 / rhs in float32, the reciprocal of a zero (either sign) being +FLT_MAX (measured:
-    x / 0.0 gives 0 for x = 0, 3.4028235e38 for x = 1, inf for x = 2.5). Under XNNPACK (rank 6 or less)
+    x / 0.0 gives 0 for x = 0, 3.4028235e38 for x = 1, inf for x = 2.5; a reciprocal that overflows is
+    +-FLT_MAX: 1 / 1e-45 gives 3.4028235e38, 1 / -1e-45 gives -3.4028235e38). Under XNNPACK (rank 6 or less)
     the lhs and the product are flushed (1e-45 / 0.0 gives 0.0); on the builtin MUL (rank 7 and more) they
     are not (4.7683713e-07) and an infinite product is clamped to FLT_MAX (``clamped_infinity``)."""
     import numpy as np
@@ -193,7 +194,9 @@ def reciprocal_multiply(case):
     lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
     flush = _flush if _xnnpack(case) else (lambda a: a)
     with np.errstate(all="ignore"):
-        inverse = np.where(rhs == 0, np.finfo(np.float32).max, np.float32(1) / rhs.astype(np.float32))
+        top = np.finfo(np.float32).max  # an overflowing reciprocal is clamped: 1 / 1e-45 is FLT_MAX, of -1e-45 -FLT_MAX
+        inverse = np.float32(1) / rhs.astype(np.float32)
+        inverse = np.where(rhs == 0, top, np.where(np.isinf(inverse), np.copysign(top, inverse), inverse))
         return flush(flush(lhs.astype(np.float32)) * inverse.astype(np.float32)).astype(lhs.dtype)
 
 
