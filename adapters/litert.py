@@ -197,7 +197,7 @@ def reciprocal_multiply(case):
         top = np.finfo(np.float32).max  # an overflowing reciprocal is clamped: 1 / 1e-45 is FLT_MAX, of -1e-45 -FLT_MAX
         inverse = np.float32(1) / rhs.astype(np.float32)
         inverse = np.where(rhs == 0, top, np.where(np.isinf(inverse), np.copysign(top, inverse), inverse))
-        return flush(flush(lhs.astype(np.float32)) * inverse.astype(np.float32)).astype(lhs.dtype)
+        return flush(flush(lhs.astype(np.float32)) * flush(inverse.astype(np.float32))).astype(lhs.dtype)  # x / FLT_MAX: a subnormal reciprocal, flushed
 
 
 def clamped_infinity(case):
