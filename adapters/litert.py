@@ -148,7 +148,8 @@ def masked_scatter(case):
     computes (its model holds BROADCAST_TO, SCATTER_ND, SUB, MUL, SCATTER_ND, ADD; add first adds
     GATHER_ND(tensor, indices) to the updates): ``tensor * (1 - count) + sum of the updates``, count and sum
     per destination over the index rows, in the element type. A destination hit twice by ``update`` gets
-    ``-tensor + u1 + u2``; an inf or NaN ``tensor`` element at an updated destination gives NaN (inf * 0)."""
+    ``-tensor + u1 + u2``; an inf or NaN ``tensor`` element at an updated destination gives NaN (inf * 0).
+    int64 indices go through a CAST to int32 first: -2**63 writes at 0, 2**32 + 1 at 1."""
     import numpy as np
 
     a = case.arrays
@@ -160,7 +161,7 @@ def masked_scatter(case):
     dtype = tensor.dtype  # bool: the model CASTs to int32 and back around the same arithmetic
     tensor, updates = (tensor.astype(np.int32), updates.astype(np.int32)) if dtype == bool else (tensor, updates)
     k = indices.shape[-1]
-    rows = indices.reshape(-1, k).astype(np.int64)
+    rows = indices.reshape(-1, k).astype(np.int32).astype(np.int64)  # the model CASTs int64 indices to int32 (wraps)
     ups = updates.reshape((len(rows),) + tensor.shape[k:])
     count, total = np.zeros(tensor.shape, tensor.dtype), np.zeros(tensor.shape, tensor.dtype)
     with np.errstate(all="ignore"):
@@ -173,31 +174,66 @@ def masked_scatter(case):
         return (tensor * (np.ones((), tensor.dtype) - count) + total).astype(dtype)
 
 
+def _xnnpack(case) -> bool:
+    """Whether the XNNPACK delegate runs the case's op: it takes no tensor of rank above 6 (measured: the
+    model's ops then stay builtin kernels, which keep subnormals and clamp infinities to FLT_MAX)."""
+    return all(a.ndim <= 6 for a in case.arrays.values())
+
+
 def reciprocal_multiply(case):
     """Declaration model (litert.toml): a divide by a Python-number rhs as the converter rewrites it, a MUL
     by the constant 1 / rhs in float32, the reciprocal of a zero (either sign) being +FLT_MAX (measured:
-    x / 0.0 gives 0 for x = 0, 3.4028235e38 for x = 1, inf for x = 2.5)."""
+    x / 0.0 gives 0 for x = 0, 3.4028235e38 for x = 1, inf for x = 2.5; a reciprocal that overflows is
+    +-FLT_MAX: 1 / 1e-45 gives 3.4028235e38, 1 / -1e-45 gives -3.4028235e38). Under XNNPACK (rank 6 or less)
+    the lhs and the product are flushed (1e-45 / 0.0 gives 0.0); on the builtin MUL (rank 7 and more) they
+    are not (4.7683713e-07) and an infinite product is clamped to FLT_MAX (``clamped_infinity``)."""
+    import numpy as np
+
+    from conformance.judging.models import _flush
+
+    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
+    flush = _flush if _xnnpack(case) else (lambda a: a)
+    with np.errstate(all="ignore"):
+        top = np.finfo(np.float32).max  # an overflowing reciprocal is clamped: 1 / 1e-45 is FLT_MAX, of -1e-45 -FLT_MAX
+        inverse = np.float32(1) / rhs.astype(np.float32)
+        inverse = np.where(rhs == 0, top, np.where(np.isinf(inverse), np.copysign(top, inverse), inverse))
+        return flush(flush(lhs.astype(np.float32)) * flush(inverse.astype(np.float32))).astype(lhs.dtype)  # x / FLT_MAX: a subnormal reciprocal, flushed
+
+
+def clamped_infinity(case):
+    """Declaration model (litert.toml): float32 ADD/SUB/MUL/DIV on the builtin kernels (a tensor of rank
+    above 6, which XNNPACK does not take): IEEE-754 values, subnormals kept, but an infinite result is
+    clamped to +-FLT_MAX by the kernel's activation range (-inf - 1.0000001 gives -3.4028235e38, 1 / 1e-45
+    gives 3.4028235e38); NaN stays NaN. A divide by a Python number is the converter's MUL by 1 / rhs."""
     import numpy as np
 
     lhs, rhs = case.arrays["lhs"], case.arrays["rhs"]
+    fns = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stablehlo.multiply": np.multiply,
+           "stablehlo.divide": np.divide}
     with np.errstate(all="ignore"):
-        inverse = np.where(rhs == 0, np.finfo(np.float32).max, np.float32(1) / rhs.astype(np.float32))
-        return (lhs.astype(np.float32) * inverse.astype(np.float32)).astype(lhs.dtype)
+        if case.op == "stablehlo.divide" and case.attrs.get("rhs_as_scalar"):
+            out = reciprocal_multiply(case)
+        else:
+            out = fns[case.op](lhs, rhs.astype(lhs.dtype))
+        top = np.finfo(lhs.dtype).max
+        return np.where(np.isinf(out), np.copysign(top, out), out).astype(lhs.dtype)
 
 
 def flushed_min_max(case):
     """Declaration model (litert.toml): tf.math.minimum/maximum as the XNNPACK delegate gives them on
     float32, measured: subnormal inputs read as zeros of their sign, a NaN operand yields the other
     operand, and of two equal operands (zeros of either sign) the rhs is returned, the lhs where the rhs
-    is a Python number (minimum(-1e-45, 0.0) gives 0.0, maximum(1e-45, -0.0) gives -0.0)."""
+    is a Python number or the lhs has one element (minimum(-1e-45, 0.0) gives 0.0, maximum(1e-45, -0.0)
+    gives -0.0 on [3] arrays; rank 0 or [1]: minimum(1e-45, -1e-45) gives 0.0, the flushed lhs)."""
     import numpy as np
 
     from conformance.judging.models import _flush
 
     lhs, rhs = _flush(case.arrays["lhs"]), _flush(case.arrays["rhs"])
+    lhs_wins = case.attrs.get("rhs_as_scalar") or lhs.size == 1
     lhs, rhs = np.broadcast_arrays(lhs, rhs)
     fn = np.minimum if case.op == "stablehlo.minimum" else np.maximum
-    tie = lhs if case.attrs.get("rhs_as_scalar") else rhs
+    tie = lhs if lhs_wins else rhs
     with np.errstate(all="ignore"):
         out = np.where(np.isnan(lhs), rhs, np.where(np.isnan(rhs), lhs, np.where(lhs == rhs, tie, fn(lhs, rhs))))
     return out.astype(case.arrays["lhs"].dtype)

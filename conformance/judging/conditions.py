@@ -121,6 +121,11 @@ def rank0_operand(case: Case) -> bool:
     return operand is not None and operand.ndim == 0
 
 
+def zero_size_slice(case: Case) -> bool:
+    """A dynamic_slice whose slice sizes hold a 0: the result has no elements."""
+    return case.op == "stablehlo.dynamic_slice" and 0 in tuple(case.attrs.get("slice_sizes", ()))
+
+
 def zero_size_dropped_window(case: Case) -> bool:
     """A collapsed or batching dim has slice size 0: the window is empty but the result keeps elements."""
     if "slice_sizes" not in case.attrs:
@@ -398,6 +403,13 @@ def constant_operands(case: Case) -> bool:
     return bool(case.attrs.get("constants"))
 
 
+def all_constant_operands(case: Case) -> bool:
+    """An elementwise value case whose array operands are all compile-time constants (``constants``; a
+    language-scalar rhs is one too): a node a runtime may fold before the backend sees it."""
+    names = [n for n in case.arrays if not (n == "rhs" and case.attrs.get("rhs_as_scalar"))]
+    return bool(names) and set(names) <= set(case.attrs.get("constants", ()))
+
+
 def zero_constant_operand(case: Case) -> bool:
     """An elementwise value case with an operand passed as a compile-time constant (``constants``)
     whose every element is zero (either sign): what an algebraic simplifier matches as x + 0."""
@@ -669,8 +681,10 @@ CONDITIONS = {
     "index-beyond-int32": index_beyond_int32,
     "subnormal-values": subnormal_values,
     "zero-size-dropped-window": zero_size_dropped_window,
+    "zero-size-slice": zero_size_slice,
     "wrap-loop-index": wrap_loop_index,
     "constant-operands": constant_operands,
+    "all-constant-operands": all_constant_operands,
     "zero-constant-operand": zero_constant_operand,
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
     "rank-above-6": rank_above_6,
@@ -705,6 +719,7 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("empty-index-vector", "leading-index-vector-dim", "window-dims-not-trailing",
                      "unindexed-inserted-dim", "batching-dims"), _DIMENSION_OPS),
     "zero-size-dropped-window": ("stablehlo.gather",),
+    "zero-size-slice": ("stablehlo.dynamic_slice",),
     **dict.fromkeys(("indexed-window-dim", "variadic-scatter", "write-outside-buffer"), ("stablehlo.scatter",)),
     **dict.fromkeys(("updates-element-type-differs", "min-max-nan", "min-max-signed-zero", "updates-permuted-layout",
                      "inputs-permuted-layout", "inductor-scalar-store"), _SCATTER_OPS),
@@ -718,7 +733,8 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("quotient-overflows", "opposite-zeros"), _PAIR),
     **dict.fromkeys(("language-scalar", "bfloat16-language-scalar", "negative-zero-scalar", "zero-scalar",
                      "infinite-imaginary-scalar"), _BINARY),
-    **dict.fromkeys(("constant-operands", "zero-constant-operand", "large-complex128-constant"), _ELEMENTWISE),
+    **dict.fromkeys(("constant-operands", "all-constant-operands", "zero-constant-operand",
+                     "large-complex128-constant"), _ELEMENTWISE),
     **dict.fromkeys(("rank0-operand", "one-element-operand"), _OPERAND_OPS),
 }
 _TYPES_ONLY = ("mlir.broadcastable", "mlir.elementwise")  # cases of MLIR types: no arrays, no values
