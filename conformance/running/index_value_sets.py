@@ -48,18 +48,17 @@ def _redrawn(v: int, dim: int, size: int, info, rng: np.random.Generator) -> int
 
 def index_op(case: Case, k: int) -> Case | None:
     """Value set ``k`` of a valid index-op case, or None where it would equal the case."""
-    from conformance.judging.index_values import components, start_keys, with_indices
+    from conformance.judging.index_models import index_dtype
+    from conformance.judging.index_values import components, with_indices
     from conformance.running.constructed import value_variant
 
     other = value_variant(case, k)
-    name = op_spec(case.op).indices
-    index = case.arrays[start_keys(case)[0]] if case.op.startswith("stablehlo.dynamic") and start_keys(case) \
-        else case.arrays.get(name)
-    if index is not None and index.dtype.kind in "iu" and not _promised(case):
+    dtype = index_dtype(case)  # (None: bool indices)
+    if dtype is not None and not _promised(case):
         comps = components(case)
         if comps:
             rng = np.random.default_rng([int(case.id, 16), k])
-            info = np.iinfo(index.dtype)
+            info = np.iinfo(dtype)
             values = np.array([_redrawn(int(v), d, s, info, rng) for v, d, s in comps], dtype=object)
             columns = len(op_spec(case.op).part("columns")(case))
             arrays = with_indices(case, values.reshape(-1, columns), dict(other.arrays))
