@@ -251,3 +251,19 @@ def test_a_masked_model_element_covers_only_itself():
     assert covers(model, gather, other)
     other[0, 0, 0] = [1, 1]  # in range: the model's [0, 1]
     assert not covers(model, gather, other)
+
+
+def test_the_remainder_formula_model_takes_either_quotient_and_nothing_else():
+    """torch 2.13's vectorized compiled remainder (Inductor, CPU) is ``x - q * y`` with ``q`` the floor
+    division of ``fmod`` (div_floor_floating_vec) and the product rounded: measured values, float64."""
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
+
+    x = np.array([1.0, 1.0000000000000002, 7.0, 1.7976931348623157e308])
+    y = np.array([0.1, 1.6653345369377348e-16, 0.7, 2.5])
+    case = Case("stablehlo.remainder", {"lhs": x, "rhs": y}, {})  # the spec's remainder is fmod's, exact
+    compiled = np.array([0.09999999999999998, 2.220446049250313e-16, 0.0, 0.0])  # measured
+    assert covers("remainder-formula", case, compiled)
+    assert covers("remainder-formula", case, np.fmod(x, y))  # the spec's value (eager torch's here)
+    for i in range(4):  # one element a step away from both: not explained
+        assert not covers("remainder-formula", case, np.where(np.arange(4) == i, np.nextafter(compiled, 1.0), compiled))

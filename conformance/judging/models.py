@@ -25,7 +25,9 @@ it explains):
   any order (the rounding bound taken with float32's unit);
 - ``zeros``: the result's elements are 0 (False);
 - ``overflow-nan``: NaN where ``|lhs / rhs|`` overflows the float type (a vectorised fmod/remainder);
-- ``remainder-formula``: float remainder as ``x - floor(x / y) * y`` (in the type, float32 or float64);
+- ``remainder-formula``: float remainder as ``x - q * y`` with the product rounded, ``q`` either
+  ``floor(x / y)`` or the floor division of ``fmod`` (``(x - fmod(x, y)) / y`` rounded to an integer, numpy's
+  ``floor_divide``, Inductor's ``div_floor_floating_vec``), in the type, float32 or float64;
 - ``scalar-zero-sign``: the result for the rhs zero of the other sign (a constant cached by ``==``);
 - ``daz-select``: a maximum/minimum that compares subnormal inputs as zeros and returns either operand
   of such a tie (or of a NaN meeting a number), as it was or flushed.
@@ -258,7 +260,8 @@ def remainder_formula(case: Case, observed: list[np.ndarray]) -> list[np.ndarray
     with np.errstate(all="ignore"):
         for wide in (lhs.dtype, np.float32, np.float64):
             x, y = lhs.astype(wide), rhs.astype(wide)
-            alternatives.append([(x - np.floor(x / y) * y).astype(lhs.dtype)])
+            for q in (np.floor(x / y), np.floor_divide(x, y)):
+                alternatives.append([(x - q * y).astype(lhs.dtype)])
     return _explained_by(alternatives, observed)
 
 
