@@ -67,9 +67,11 @@ def differing(a, b, shown=5):
     if a.shape != b.shape or a.dtype.name == "bfloat16" or b.dtype.name == "bfloat16":
         return ""
     x, y = a.astype(np.complex128) if a.dtype.kind == "c" else a, b
-    same_each = (x == y) | ((x != x) & (y != y)) if a.dtype.kind in "fc" else (x == y)
-    if a.dtype.kind == "f":
+    same_each = x == y
+    if a.dtype.kind == "f":  # a zero's sign counts, a NaN's does not (as in same())
         same_each &= np.signbit(x) == np.signbit(y)
+    if a.dtype.kind in "fc":
+        same_each |= (x != x) & (y != y)
     where = np.argwhere(~same_each)[:shown]
     return "; ".join(f"at {{tuple(int(i) for i in w)}}: expected {{b[tuple(w)]!r}}, observed {{a[tuple(w)]!r}}" for w in where)
 

@@ -130,3 +130,21 @@ def test_bisect_names_the_first_bad_release_under_the_readmes_editable_install(p
                           cwd=project, capture_output=True, text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "last good 1.1.0, first bad 2.0.0" in done.stdout, done.stdout
+
+
+def test_a_scripts_first_differences_skip_nan_signs_and_keep_zero_signs():
+    """The script's ``differing`` lists what its ``same`` calls different: a NaN of either sign matches a
+    NaN (NaN signs and payloads are not compared), -0.0 does not match 0.0."""
+    import re
+
+    import numpy as np
+
+    from conformance.reports.repro import TEMPLATE
+
+    source = re.search(r"^def differing\(.*?(?=^def )", TEMPLATE, re.S | re.M).group(0)
+    scope = {"np": np}
+    exec(source.replace("{{", "{").replace("}}", "}"), scope)
+    nan, neg_nan = np.float64("nan"), -np.float64("nan")
+    observed = np.array([neg_nan, -0.0, 1.0])
+    expected = np.array([nan, 0.0, 1.0])
+    assert scope["differing"](observed, expected) == "at (1,): expected np.float64(0.0), observed np.float64(-0.0)"
