@@ -176,6 +176,26 @@ def test_a_fill_on_a_scalar_result_is_confirmed_as_fill():
     assert verdict.cls == "fill" and t.declared(verdict.classes, case) is not None, verdict
 
 
+@target("stablehlo.gather", "wrong:counts-negatives-from-end", isolated=False)
+def from_end(operand, start_indices, **attrs):
+    """A gather that counts a negative start from the end of its dim (past the end it clamps, as the spec)."""
+    attrs.pop("result_type", None)
+    return evaluate_fast(operand, start_indices, variant=GATHER_VARIANTS["wrap"], **normalize(attrs))[0]
+
+
+@pytest.mark.parametrize("fn, expected", [(from_end, ("wrap",)), (fills, ("fill",))])
+def test_a_one_element_bool_window_names_one_class(fn, expected):
+    """bool [True, False] at index -1: counted from the end gives False, and so does a filled window. A
+    one-element bool window fits a fill of either constant, so each probe alone fits fill; a backend
+    fills with one constant, so the probes together rule fill out for the wrapping target (benchmarks'
+    gather-along-axis-wraps-negative was named 'fill, also wrap') and keep it for the filling one."""
+    case = Case("stablehlo.gather", {"operand": np.array([True, False]), "start_indices": np.array([-1], np.int64)},
+                dict(offset_dims=(), collapsed_slice_dims=(0,), operand_batching_dims=(), start_indices_batching_dims=(),
+                     start_index_map=(0,), index_vector_dim=1, slice_sizes=(1,), indices_are_sorted=False))
+    verdict = check_case(fn.__conformance_target__, case)
+    assert verdict.classes == expected, verdict
+
+
 @target("stablehlo.gather", "wrong:writes-into-operand", region={"style": "take"}, isolated=False)
 def mutating(operand, start_indices, **attrs):
     attrs.pop("result_type", None)

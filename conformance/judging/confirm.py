@@ -18,7 +18,7 @@ from typing import Callable
 import numpy as np
 
 from conformance.core.case import Case
-from conformance.judging.index_models import candidates, canonical, fits, fitting
+from conformance.judging.index_models import candidates, canonical, fill_choices, fits, fitting
 from conformance.judging.index_values import rows as index_rows, start_keys, with_indices
 from conformance.core.outcome import Outcome
 from conformance.judging.verdict import Verdict, case_violations, judge
@@ -208,6 +208,9 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
         return replace(verdict, cls="wrong-value", also=(),
                        detail=f"{verdict.detail}; no index model predicts this value")
     tried, seen = 0, [case]
+    # a model that fills stays only while one fill constant explains the case and every probe (a bool
+    # window of one element fits either constant: only the constants seen together rule fill out)
+    fills = {m: fill_choices(case, outcome, m) for m in survivors}
     for probe in probes(case):
         o = run_probe(probe)
         if o.kind in SKIP:
@@ -215,7 +218,9 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
         tried += 1
         seen.append(probe)
         key = probe.id  # (divergent cases of one structure share probes: their predictions are kept)
-        survivors = [m for m in survivors if fits(probe, o, m, key)]
+        for m in survivors:
+            fills[m] = fills[m] & (fill_choices(probe, o, m, key) or frozenset())
+        survivors = [m for m in survivors if fills[m]]
         if not survivors:
             v = judge(probe, o)
             cls = v.cls if v.cls in STRUCTURAL else "wrong-value"

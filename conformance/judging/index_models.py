@@ -107,19 +107,23 @@ def candidates(case: Case) -> tuple[IndexModel, ...]:
     return models(case.op, dt.str)
 
 
-def _filled_fits(expected: np.ndarray, filled: np.ndarray, observed: np.ndarray) -> bool:
-    """``observed`` equals ``expected`` outside ``filled``, and one fill constant inside it."""
+def _fill_choices(expected: np.ndarray, filled: np.ndarray, observed: np.ndarray) -> frozenset | None:
+    """The fill constants (positions in ``fill_constants``) with which ``observed`` is ``expected`` outside
+    ``filled`` and that one constant inside it; every one where nothing is filled; None where none fits."""
     if expected.shape != observed.shape:
-        return False
+        return None
     bad = mismatch_mask(expected, observed)
     if (bad & ~filled).any():
-        return False
+        return None
+    constants = fill_constants(observed.dtype)
     if not filled.any():
-        return True
+        return frozenset(range(len(constants)))
     fills = observed[filled]
     if mismatch_mask(np.broadcast_to(fills[:1], fills.shape), fills).any():
-        return False
-    return any(not mismatch_mask(np.asarray(c, observed.dtype), fills[:1]).any() for c in fill_constants(observed.dtype))
+        return None
+    found = frozenset(i for i, c in enumerate(constants)
+                      if not mismatch_mask(np.asarray(c, observed.dtype), fills[:1]).any())
+    return found or None
 
 
 class _Refused(Exception):
@@ -227,23 +231,31 @@ def fits(case: Case, outcome: Outcome, m: IndexModel, key: str | None = None) ->
     """Whether ``m`` predicts ``outcome`` on ``case``: a rejection where the model refuses, else the value.
     ``key``: the case's id, where the caller has it (the model's prediction is then kept for the next
     outcome on the same case)."""
+    return fill_choices(case, outcome, m, key) is not None
+
+
+def fill_choices(case: Case, outcome: Outcome, m: IndexModel, key: str | None = None) -> frozenset | None:
+    """As ``fits``, with the fill constants (positions in ``fill_constants`` of the result's dtype) that
+    make ``m`` predict ``outcome``: every one where ``m`` fills nothing; None where ``m`` does not fit. A
+    backend fills with one constant, so across probes of one dtype the choices must meet."""
+    everything = frozenset(range(8))  # (more than any dtype's fill constants)
     if _refuses_any(case, m):
-        return outcome.kind == "rejection"
+        return everything if outcome.kind == "rejection" else None
     try:
         if case.op == "stablehlo.scatter":
             if outcome.kind != "value":
                 _scatter_fits(case, [np.zeros(0)], m, key)  # raises _Refused where the model refuses
-                return False
+                return None
             observed = list(outcome.value) if isinstance(outcome.value, tuple) else [outcome.value]
-            return _scatter_fits(case, observed, m, key)
+            return everything if _scatter_fits(case, observed, m, key) else None
         predict = _gather_prediction if case.op == "stablehlo.gather" else _slice_prediction
         predicted = _remembered(key, m, lambda: predict(case, m))
     except _Refused:
-        return outcome.kind == "rejection"
+        return everything if outcome.kind == "rejection" else None
     if outcome.kind != "value" or predicted is None or not isinstance(outcome.value, np.ndarray):
-        return False
+        return None
     expected, filled = predicted
-    return _filled_fits(expected, filled, outcome.value)
+    return _fill_choices(expected, filled, outcome.value)
 
 
 def predicted(case: Case, m: IndexModel) -> Outcome | None:
