@@ -52,6 +52,11 @@ def main(argv: list[str] | None = None) -> int:
             wall, out, stats = run_once(args.backend, args.profile, args.workers, cache_dir, cache)
             lines = out.strip().splitlines() or ["(no output)"]
             print("\n".join(line for line in lines if line.startswith("FAILED")))
+            if "FAILED" in out:  # the failure text, case and seed: kept, not lost with the run
+                with tempfile.NamedTemporaryFile("w", prefix=f"compile_share-{args.backend}-{cache}-", suffix=".txt",
+                                                 delete=False) as kept:
+                    kept.write(out)
+                print(f"pytest's output: {kept.name}")
             share = stats.get("compile_seconds", 0) / (wall * args.workers)
             print(f"{args.backend}, profile {args.profile}, {args.workers} workers, cache {cache}: {wall:.0f} s wall; "
                   f"{lines[-1]}")
