@@ -108,6 +108,20 @@ def fmod_formula(case):
     return _fmod(case, flush=False)
 
 
+def saturated_fmod(case):
+    """Declaration model (openvino.toml): ``Mod(fmod=1)`` on float64 as the float32 formula on operands
+    clamped to float32's finite range, the result clamped back into it as it is converted to float64
+    (measured: -inf fmod 1.6653345369377348e-16 gives FLT_MAX: -FLT_MAX - trunc(-inf) * y is +inf, stored
+    as FLT_MAX)."""
+    import numpy as np
+
+    out = _fmod(case, flush=False)
+    if case.arrays["lhs"].dtype != np.float64:
+        return out
+    top = float(np.finfo(np.float32).max)
+    return np.clip(out, -top, top)
+
+
 def _fmod(case, flush: bool):
     import numpy as np
 

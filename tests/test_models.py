@@ -155,6 +155,23 @@ def replace_constants(case, constants):
     return replace(case, attrs={**case.attrs, "constants": constants})
 
 
+def test_openvino_float64_fmod_saturates_its_result():
+    """Measured (openvino 2026.4.1, 2026-11-28 ci report): Mod(fmod=1) on float64 runs the float32 formula
+    on operands clamped to float32's finite range and clamps an infinite result back into it."""
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
+
+    top, tiny_q = float(np.finfo(np.float32).max), 1.6653345369377348e-16
+    case = Case("stablehlo.remainder", {"lhs": np.array([-np.inf, -np.inf, np.finfo(np.float64).max, np.inf]),
+                                        "rhs": np.array([tiny_q, 1.0000000000000002, tiny_q, tiny_q])},
+                {"rhs_as_scalar": False, "constants": []})
+    measured = np.array([top, 0.0, -top, -top])
+    kernels = _ov_model("flushed_fmod") + "+" + _ov_model("fmod_formula")
+    assert not covers(kernels, case, measured)  # the result's clamp is what they lacked
+    assert covers(kernels + "+" + _ov_model("saturated_fmod"), case, measured)
+    assert not covers(_ov_model("saturated_fmod"), case, np.array([np.inf, 0.0, -top, -top]))
+
+
 def test_openvino_high_rank_and_unsigned_models():
     from conformance.core.case import Case
     from conformance.judging.models import covers
