@@ -81,13 +81,21 @@ def flushed_other_zero(case):
     (bfloat16 -9.18355e-41 + (-0.0) gives +0: the flushed lhs -0 plus the cached +0)."""
     import numpy as np
 
-    from conformance.judging.models import _flush
-
-    lhs, rhs = case.arrays["lhs"], case.arrays["rhs"].copy()
+    rhs = case.arrays["rhs"].copy()
     zero = rhs.astype(np.complex128 if rhs.dtype.kind == "c" else np.float64) == 0
     rhs[zero] = (-rhs[zero].astype(np.float64 if rhs.dtype.kind != "c" else np.complex128)).astype(rhs.dtype)
+    return _flushed_with_rhs(case, rhs)
+
+
+def _flushed_with_rhs(case, rhs):
+    """The case's op on its lhs and ``rhs``, inputs and result flushed as eager TF on CPU does."""
+    import numpy as np
+
+    from conformance.judging.models import _flush
+
+    lhs = case.arrays["lhs"]
     fn = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stablehlo.multiply": np.multiply,
-          "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}[case.op]
+          "stablehlo.divide": np.divide, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}[case.op]
     with np.errstate(all="ignore"):
         return _flush(np.asarray(fn(_flush(lhs), _flush(rhs))).astype(lhs.dtype))
 
@@ -98,20 +106,14 @@ def _cached_complex_zero(case, real_negative: bool, imag_negative: bool):
     after the first one of a process is taken as that first one (one of four)."""
     import numpy as np
 
-    from conformance.judging.models import _flush
-
     rhs = case.arrays["rhs"]
     if not case.attrs.get("rhs_as_scalar") or rhs.dtype.kind != "c" or np.any(rhs):
         return case  # nothing beyond the spec's values
-    lhs = case.arrays["lhs"]
     part = np.float32 if rhs.dtype == np.complex64 else np.float64
     cached = np.full(rhs.shape, complex(0, 0), rhs.dtype)
     cached.real = part(-0.0 if real_negative else 0.0)
     cached.imag = part(-0.0 if imag_negative else 0.0)
-    fn = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stablehlo.multiply": np.multiply,
-          "stablehlo.divide": np.divide}[case.op]
-    with np.errstate(all="ignore"):
-        return _flush(np.asarray(fn(_flush(lhs), cached)).astype(lhs.dtype))
+    return _flushed_with_rhs(case, cached)
 
 
 def cached_zero_pp(case):

@@ -61,7 +61,7 @@ def test_a_value_quirk_met_in_a_window_a_declared_skip_window_drops_is_covered_b
     """xla:scatter (dev profile, stateful, 2026-11-28): a minimum scatter of signed zeros whose second window
     runs past the end. XLA drops that window whole (declared ``skip-window``) and keeps the loop order's zero
     under the minimum (declared ``zero-sign``): together they predict every element, so it is declared;
-    either alone does not."""
+    an element neither predicts is not."""
     import json
 
     import numpy as np
