@@ -26,12 +26,13 @@ BUILTIN_BACKENDS = {
     "iree": "conformance.adapters.iree",
     "tensorflow": "conformance.adapters.tensorflow",
     "tensorflow_xla": "conformance.adapters.tensorflow_xla",
+    "tvm": "conformance.adapters.tvm",
 }
 
 
 # Run only when named (--backend openvino): their divergences are not all declared yet, so `all`
 # (and a run without --backend) leaves them out. `conformance list` shows them.
-OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree", "tensorflow", "tensorflow_xla")
+OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree", "tensorflow", "tensorflow_xla", "tvm")
 
 
 class BackendError(Exception):
@@ -43,7 +44,7 @@ BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch"
                     "onnxruntime": "onnxruntime", "onnx_reference": "onnx", "stablehlo": "jaxlib", "xla": "jaxlib",
                     "openvino": "openvino", "iree": "iree-base-compiler",
                     # (the tensorflow modules name the distribution installed: tensorflow or tensorflow-cpu)
-                    "tensorflow": "tensorflow", "tensorflow_xla": "tensorflow"}
+                    "tensorflow": "tensorflow", "tensorflow_xla": "tensorflow", "tvm": "apache-tvm"}
 # classes whose divergence is a value: a declaration's model must predict it (conformance.judging.models)
 VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
 MODEL_REQUIRED = ("wrong-value", "history-dependent")

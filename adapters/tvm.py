@@ -1,0 +1,53 @@
+"""Backend ``tvm`` (opt-in: ``--backend tvm``): the same one-node ONNX models the onnxruntime and
+openvino backends build (Gather, GatherElements, GatherND, ScatterElements, ScatterND at each opset,
+and the elementwise ops' one-node models), imported by Apache TVM's Relax ONNX frontend, built for
+target ``llvm`` and run with the Relax VM on CPU (``adapters/tvm_compile.py``: one compile per model
+and input signature). TVM's release has no StableHLO frontend (``tvm.relax.frontend`` holds onnx,
+torch, nn and stablehlo only in unreleased trees: see tvm.toml), so no StableHLO targets.
+
+Complex and bfloat16 numpy inputs are outside the region, as for onnxruntime.
+"""
+from __future__ import annotations
+
+# C-contiguous arrays only: each layout would cost a compile (as for the openvino and iree backends)
+LAYOUTS = ("c",)
+
+from conformance.adapters import onnx_capture, onnx_nd, onnx_scatter
+from conformance.adapters.elementwise_values import onnx_targets as value_targets
+from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.running.registry import inherit_deviations
+
+REQUIRES = ("tvm", "onnx")
+PACKAGE = "apache-tvm"
+VALUE_SETS = True  # one compile per signature: random elementwise cases run as value sets (dev, nightly)
+
+
+def _run(model, feeds):
+    from conformance.adapters import tvm_compile
+
+    return tvm_compile.run(model, feeds)
+
+
+def _run_bytes(model: bytes, feeds):
+    from conformance.adapters import tvm_compile
+
+    return tvm_compile.run(model, feeds)
+
+
+onnx_capture.RUNS.setdefault("tvm", (
+    ["import tvm", "from tvm import relax", "from tvm.relax.frontend.onnx import from_onnx"],
+    ["mod = from_onnx(model, shape_dict={k: list(v.shape) for k, v in FEEDS.items()}, "
+     "dtype_dict={k: v.dtype.name for k, v in FEEDS.items()})",
+     "vm = relax.VirtualMachine(tvm.compile(mod, target='llvm'), tvm.cpu())"],
+    "vm['main'](*[tvm.runtime.tensor(v) for v in FEEDS.values()]).numpy()"))
+
+ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
+GATHER_TARGETS = make_targets("tvm", _run, ELEMENTS)
+SCATTER_TARGETS = onnx_scatter.make_targets("tvm", _run, ELEMENTS)
+ND_TARGETS = onnx_nd.make_targets("tvm", _run, ELEMENTS)
+VALUE_TARGETS = value_targets("tvm", _run_bytes)
+# What the ONNX operator pages say (negative indices count back; out-of-range ones are errors) holds
+# for any ONNX runtime: onnxruntime's declarations of it apply here too. Its MEASURED ones do not.
+inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
+                    for fn in made.values()], "onnxruntime", lambda dev: not dev.reason.startswith("MEASURED"),
+                   "As the ONNX operator documents it: ")
