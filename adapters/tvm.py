@@ -2,8 +2,8 @@
 openvino backends build (Gather, GatherElements, GatherND, ScatterElements, ScatterND at each opset,
 and the elementwise ops' one-node models), imported by Apache TVM's Relax ONNX frontend, built for
 target ``llvm`` and run with the Relax VM on CPU (``adapters/tvm_compile.py``: one compile per model
-and input signature). TVM's release has no StableHLO frontend (``tvm.relax.frontend`` holds onnx,
-torch, nn and stablehlo only in unreleased trees: see tvm.toml), so no StableHLO targets.
+and input signature). apache-tvm 0.27.0.post1 also ships a StableHLO frontend (``tvm.relax.frontend.stablehlo``):
+not wired here yet (left for a follow-up).
 
 Complex and bfloat16 numpy inputs are outside the region, as for onnxruntime.
 """

@@ -25,10 +25,10 @@ def _target(api):
 
 
 WORKED = {  # one case per op family: (target API, case)
-    "gather_nd": ("GatherND-13", Case("onnx.GatherND", {"data": np.arange(8, dtype=np.int32).reshape(2, 2, 2),
+    "gather_nd": ("onnx.GatherND-13", Case("onnx.GatherND", {"data": np.arange(8, dtype=np.int32).reshape(2, 2, 2),
                                                         "indices": np.array([[0, 1], [1, 0]], np.int64)},
                                       {"opset": 13, "batch_dims": 0})),
-    "scatter_nd": ("ScatterND-18[max]", Case(
+    "scatter_nd": ("onnx.ScatterND-18[max]", Case(
         "onnx.ScatterND", {"data": np.array([1, 5, 2], np.int64), "indices": np.array([[0], [1]], np.int64),
                            "updates": np.array([4, 3], np.int64)}, {"opset": 18, "reduction": "max"})),
     "elementwise": ("Add-18", Case("stablehlo.add", {"lhs": np.array([-0.0, 1.0]), "rhs": np.array([0.0, -2.5])}, {})),
