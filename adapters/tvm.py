@@ -1,0 +1,46 @@
+"""Backend ``tvm`` (opt-in: ``--backend tvm``): the same one-node ONNX models the onnxruntime and
+openvino backends build (Gather, GatherElements, GatherND, ScatterElements, ScatterND at each opset,
+and the elementwise ops' one-node models), imported by Apache TVM's Relax ONNX frontend, built for
+target ``llvm`` and run with the Relax VM on CPU (``adapters/tvm_compile.py``: one compile per model
+and input signature). apache-tvm 0.27.0.post1 also ships a StableHLO frontend (``tvm.relax.frontend.stablehlo``):
+not wired here yet (left for a follow-up).
+
+Complex and bfloat16 numpy inputs are outside the region, as for onnxruntime.
+"""
+from __future__ import annotations
+
+# C-contiguous arrays only: each layout would cost a compile (as for the openvino and iree backends)
+LAYOUTS = ("c",)
+
+from conformance.adapters import onnx_nd, onnx_scatter
+from conformance.adapters.elementwise_values import onnx_targets as value_targets
+from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.running.registry import inherit_deviations
+
+REQUIRES = ("tvm", "onnx")
+PACKAGE = "apache-tvm"
+VALUE_SETS = True  # one compile per signature: random elementwise cases run as value sets (dev, nightly)
+
+
+def _run(model, feeds):
+    from conformance.adapters import tvm_compile
+
+    return tvm_compile.run(model, feeds)
+
+
+def _run_bytes(model: bytes, feeds):
+    from conformance.adapters import tvm_compile
+
+    return tvm_compile.run(model, feeds)
+
+
+ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
+GATHER_TARGETS = make_targets("tvm", _run, ELEMENTS)
+SCATTER_TARGETS = onnx_scatter.make_targets("tvm", _run, ELEMENTS)
+ND_TARGETS = onnx_nd.make_targets("tvm", _run, ELEMENTS)
+VALUE_TARGETS = value_targets("tvm", _run_bytes)
+# What the ONNX operator pages say (negative indices count back; out-of-range ones are errors) holds
+# for any ONNX runtime: onnxruntime's declarations of it apply here too. Its MEASURED ones do not.
+inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
+                    for fn in made.values()], "onnxruntime", lambda dev: not dev.reason.startswith("MEASURED"),
+                   "As the ONNX operator documents it: ")
