@@ -44,3 +44,26 @@ VALUE_TARGETS = value_targets("tvm", _run_bytes)
 inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
                     for fn in made.values()], "onnxruntime", lambda dev: not dev.reason.startswith("MEASURED"),
                    "As the ONNX operator documents it: ")
+
+
+def reduced_max_min(case):
+    """Declaration model (adapters/deviations/tvm.toml): ONNX Max/Min as the Relax ONNX importer builds
+    them from static shapes: the operands stacked and reduced with ``relax.op.max``/``min`` (topi's
+    reduction: a left fold from the dtype's lowest (highest) finite value with ``select(acc > x, acc, x)``,
+    ``<`` for Min, an ordered compare). So a NaN lhs gives the rhs, a NaN rhs gives NaN, of two equal zeros
+    the rhs is kept, and Max(-inf, -inf) is the lowest finite value (Min(inf, inf) the highest)."""
+    import numpy as np
+
+    lhs, rhs = np.broadcast_arrays(case.arrays["lhs"], case.arrays["rhs"])
+    dtype = lhs.dtype
+    maximum = case.op == "stablehlo.maximum"
+    if dtype.kind == "f":
+        init = np.finfo(dtype).min if maximum else np.finfo(dtype).max
+    else:
+        init = np.iinfo(dtype).min if maximum else np.iinfo(dtype).max
+    keep = np.greater if maximum else np.less
+    acc = np.full(lhs.shape, init, dtype)
+    with np.errstate(invalid="ignore"):
+        for x in (lhs, rhs):
+            acc = np.where(keep(acc, x), acc, x).astype(dtype)
+    return acc
