@@ -1,5 +1,6 @@
 """The opt-in ``tvm`` backend: loading the adapter module imports no TVM and changes no other module's
-state; the Max/Min declaration's model; with apache-tvm installed, a worked case per op family (ONNX Gather, GatherND, ScatterND, an elementwise op) is judged conformant."""
+state; the Max/Min declaration's model; with apache-tvm installed, a worked case per op family (ONNX
+Gather, GatherND, ScatterND, an elementwise op) is judged conformant."""
 import subprocess
 import sys
 
