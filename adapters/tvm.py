@@ -51,12 +51,16 @@ def reduced_max_min(case):
     them from static shapes: the operands stacked and reduced with ``relax.op.max``/``min`` (topi's
     reduction: a left fold from the dtype's lowest (highest) finite value with ``select(acc > x, acc, x)``,
     ``<`` for Min, an ordered compare). So a NaN lhs gives the rhs, a NaN rhs gives NaN, of two equal zeros
-    the rhs is kept, and Max(-inf, -inf) is the lowest finite value (Min(inf, inf) the highest)."""
+    the rhs is kept, and Max(-inf, -inf) is the lowest finite value (Min(inf, inf) the highest). With every
+    operand an initializer the importer folds the node with numpy's ``np.max``/``np.min`` over the stacked
+    operands instead (NaN propagates; of two equal zeros the lhs is kept)."""
     import numpy as np
 
     lhs, rhs = np.broadcast_arrays(case.arrays["lhs"], case.arrays["rhs"])
     dtype = lhs.dtype
     maximum = case.op == "stablehlo.maximum"
+    if {"lhs", "rhs"} <= set(case.attrs.get("constants", ())):  # all initializers: the importer folds with numpy
+        return (np.max if maximum else np.min)(np.stack([lhs, rhs]), axis=0).astype(dtype)
     if dtype.kind == "f":
         init = np.finfo(dtype).min if maximum else np.finfo(dtype).max
     else:
