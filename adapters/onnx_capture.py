@@ -1,5 +1,5 @@
 """The one-node ONNX model and the feeds an ONNX target (``onnxruntime``, ``onnx_reference``,
-``openvino``) would run on a case, captured without running it: each such target's repro snippet
+``openvino``, ``tvm``) would run on a case, captured without running it: each such target's repro snippet
 (``repro(backend, fn)``) writes them out as a standalone script.
 
 The target's runner is ``capturable``: asked by the snippet, it hands over the model and feeds instead
@@ -27,6 +27,12 @@ RUNS = {
                   "ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in FEEDS.items()})",
                   "compiled = core.compile_model(ov_model, 'CPU')"],
                  "next(iter(compiled(FEEDS).values()))"),
+    # the tvm backend's compile (adapters/tvm_compile.py): the Relax ONNX frontend, built for llvm, the Relax VM
+    "tvm": (["import tvm", "from tvm import relax", "from tvm.relax.frontend.onnx import from_onnx"],
+            ["mod = from_onnx(model, shape_dict={k: list(v.shape) for k, v in FEEDS.items()}, "
+             "dtype_dict={k: v.dtype.name for k, v in FEEDS.items()})",
+             "vm = relax.VirtualMachine(tvm.compile(mod, target='llvm'), tvm.cpu())"],
+            "vm['main'](*[tvm.runtime.tensor(v) for v in FEEDS.values()]).numpy()"),
 }
 
 

@@ -28,13 +28,14 @@ BUILTIN_BACKENDS = {
     "tensorflow_xla": "conformance.adapters.tensorflow_xla",
     "onnxruntime_openvino": "conformance.adapters.onnxruntime_openvino",
     "litert": "conformance.adapters.litert",
+    "tvm": "conformance.adapters.tvm",
 }
 
 
 # Run only when named (--backend openvino): their divergences are not all declared yet, so `all`
 # (and a run without --backend) leaves them out. `conformance list` shows them.
 OPT_IN_BACKENDS = ("torch_compile", "openvino", "iree", "tensorflow", "tensorflow_xla", "onnxruntime_openvino",
-                   "litert")
+                   "litert", "tvm")
 
 
 class BackendError(Exception):
@@ -47,7 +48,8 @@ BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch"
                     "openvino": "openvino", "iree": "iree-base-compiler",
                     # (the tensorflow modules name the distribution installed: tensorflow or tensorflow-cpu)
                     "tensorflow": "tensorflow", "tensorflow_xla": "tensorflow",
-                    "onnxruntime_openvino": "onnxruntime-ep-openvino", "litert": "ai-edge-litert"}
+                    "onnxruntime_openvino": "onnxruntime-ep-openvino", "litert": "ai-edge-litert",
+                    "tvm": "apache-tvm"}
 # classes whose divergence is a value: a declaration's model must predict it (conformance.judging.models)
 VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
 MODEL_REQUIRED = ("wrong-value", "history-dependent")

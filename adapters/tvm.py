@@ -1,0 +1,73 @@
+"""Backend ``tvm`` (opt-in: ``--backend tvm``): the same one-node ONNX models the onnxruntime and
+openvino backends build (Gather, GatherElements, GatherND, ScatterElements, ScatterND at each opset,
+and the elementwise ops' one-node models), imported by Apache TVM's Relax ONNX frontend, built for
+target ``llvm`` and run with the Relax VM on CPU (``adapters/tvm_compile.py``: one compile per model
+and input signature). apache-tvm 0.27.0.post1 also ships a StableHLO frontend (``tvm.relax.frontend.stablehlo``):
+not wired here yet (left for a follow-up).
+
+Complex and bfloat16 numpy inputs are outside the region, as for onnxruntime.
+"""
+from __future__ import annotations
+
+# C-contiguous arrays only: each layout would cost a compile (as for the openvino and iree backends)
+LAYOUTS = ("c",)
+
+from conformance.adapters import onnx_nd, onnx_scatter
+from conformance.adapters.elementwise_values import onnx_targets as value_targets
+from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.running.registry import inherit_deviations
+
+REQUIRES = ("tvm", "onnx")
+PACKAGE = "apache-tvm"
+VALUE_SETS = True  # one compile per signature: random elementwise cases run as value sets (dev, nightly)
+
+
+def _run(model, feeds):
+    from conformance.adapters import tvm_compile
+
+    return tvm_compile.run(model, feeds)
+
+
+def _run_bytes(model: bytes, feeds):
+    from conformance.adapters import tvm_compile
+
+    return tvm_compile.run(model, feeds)
+
+
+ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
+GATHER_TARGETS = make_targets("tvm", _run, ELEMENTS)
+SCATTER_TARGETS = onnx_scatter.make_targets("tvm", _run, ELEMENTS)
+ND_TARGETS = onnx_nd.make_targets("tvm", _run, ELEMENTS)
+VALUE_TARGETS = value_targets("tvm", _run_bytes)
+# What the ONNX operator pages say (negative indices count back; out-of-range ones are errors) holds
+# for any ONNX runtime: onnxruntime's declarations of it apply here too. Its MEASURED ones do not.
+inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
+                    for fn in made.values()], "onnxruntime", lambda dev: not dev.reason.startswith("MEASURED"),
+                   "As the ONNX operator documents it: ")
+
+
+def reduced_max_min(case):
+    """Declaration model (adapters/deviations/tvm.toml): ONNX Max/Min as the Relax ONNX importer builds
+    them from static shapes: the operands stacked and reduced with ``relax.op.max``/``min`` (topi's
+    reduction: a left fold from the dtype's lowest (highest) finite value with ``select(acc > x, acc, x)``,
+    ``<`` for Min, an ordered compare). So a NaN lhs gives the rhs, a NaN rhs gives NaN, of two equal zeros
+    the rhs is kept, and Max(-inf, -inf) is the lowest finite value (Min(inf, inf) the highest). With every
+    operand an initializer the importer folds the node with numpy's ``np.max``/``np.min`` over the stacked
+    operands instead (NaN propagates; of two equal zeros the lhs is kept)."""
+    import numpy as np
+
+    lhs, rhs = np.broadcast_arrays(case.arrays["lhs"], case.arrays["rhs"])
+    dtype = lhs.dtype
+    maximum = case.op == "stablehlo.maximum"
+    if {"lhs", "rhs"} <= set(case.attrs.get("constants", ())):  # all initializers: the importer folds with numpy
+        return (np.max if maximum else np.min)(np.stack([lhs, rhs]), axis=0).astype(dtype)
+    if dtype.kind == "f":
+        init = np.finfo(dtype).min if maximum else np.finfo(dtype).max
+    else:
+        init = np.iinfo(dtype).min if maximum else np.iinfo(dtype).max
+    keep = np.greater if maximum else np.less
+    acc = np.full(lhs.shape, init, dtype)
+    with np.errstate(invalid="ignore"):
+        for x in (lhs, rhs):
+            acc = np.where(keep(acc, x), acc, x).astype(dtype)
+    return acc
