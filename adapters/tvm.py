@@ -71,3 +71,15 @@ def reduced_max_min(case):
         for x in (lhs, rhs):
             acc = np.where(keep(acc, x), acc, x).astype(dtype)
     return acc
+
+
+def poisoned_shift(case):
+    """Declaration model (adapters/deviations/tvm.toml): ONNX BitShift where a shift amount of the bit width
+    or more is a constant: LLVM folds that shift to poison, so the element holds whatever the register
+    held (masked: any value there); every other element is the shift ONNX defines."""
+    import numpy as np
+
+    lhs, rhs = np.broadcast_arrays(case.arrays["lhs"], case.arrays["rhs"])
+    past = rhs.astype(np.uint64) >= lhs.dtype.itemsize * 8
+    shift = np.left_shift if case.op == "stablehlo.shift_left" else np.right_shift
+    return np.ma.masked_array(shift(lhs, np.where(past, 0, rhs).astype(lhs.dtype)).astype(lhs.dtype), mask=past)

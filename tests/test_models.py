@@ -284,3 +284,47 @@ def test_the_remainder_formula_model_takes_either_quotient_and_nothing_else():
     assert covers("remainder-formula", case, np.fmod(x, y))  # the spec's value (eager torch's here)
     for i in range(4):  # one element a step away from both: not explained
         assert not covers("remainder-formula", case, np.where(np.arange(4) == i, np.nextafter(compiled, 1.0), compiled))
+
+
+def test_an_out_of_bounds_window_may_hold_anything_and_nothing_else_may():
+    """``index:<reading>/any``: a gather window whose start is out of bounds (after the reading) holds any
+    value (a read from outside the buffer); every other element must be the spec's, and a scatter, whose
+    stray write may land anywhere, is explained by no such rule. An unknown rule stops the load."""
+    from conformance.core.case import Case
+    from conformance.judging.models import ModelError, covers, resolve
+
+    x = np.arange(10, 16, dtype=np.uint32)  # take(x, [1, 9, -2]): 9 is past the end, -2 counts back
+    gather = Case("stablehlo.gather", {"operand": x, "start_indices": np.array([[1], [9], [-2]], np.int64)},
+                  {"offset_dims": [], "collapsed_slice_dims": [0], "operand_batching_dims": [],
+                   "start_indices_batching_dims": [], "start_index_map": [0], "index_vector_dim": 1,
+                   "slice_sizes": [1], "indices_are_sorted": False})
+    for garbage in (0, 96, 2**31):
+        assert covers("index:from-end/any", gather, np.array([11, garbage, 14], np.uint32))
+    assert not covers("index:from-end/any", gather, np.array([11, 0, 15], np.uint32))  # -2 read wrong
+    assert not covers("index:from-end/any", gather, np.array([12, 0, 14], np.uint32))  # in range, wrong
+    assert not covers("index:keep/any", gather, np.array([12, 0, 14], np.uint32))
+    assert covers("index:keep/any", gather, np.array([11, 7, 8], np.uint32))  # -2 outside too, kept as is
+    scatter = Case("stablehlo.scatter", {"inputs[0]": np.zeros(3, np.int8), "scatter_indices": np.array([[5]], np.int64),
+                                         "updates[0]": np.array([1], np.int8)},
+                   {"update_window_dims": [], "inserted_window_dims": [0], "input_batching_dims": [],
+                    "scatter_indices_batching_dims": [], "scatter_dims_to_operand_dims": [0], "index_vector_dim": 1,
+                    "update_computation": "assign"})
+    assert not covers("index:keep/any", scatter, np.array([0, 1, 0], np.int8))
+    with pytest.raises(ModelError, match="rules"):
+        resolve("index:from-end/anything")
+
+
+def test_tvm_poisoned_shift_leaves_only_the_over_wide_amounts_open():
+    """tvm.toml: a constant shift by the bit width or more is LLVM poison (any value); a shift below the
+    width must still be ONNX's."""
+    from conformance.core.case import Case
+    from conformance.judging.models import covers
+
+    model = "conformance.adapters.tvm:poisoned_shift"
+    u8 = np.uint8
+    right = Case("stablehlo.shift_right_logical", {"lhs": np.array([0, 255, 8], u8), "rhs": np.array([8, 9, 2], u8)}, {})
+    assert covers(model, right, np.array([189, 20, 2], u8))  # measured: 0 >> 8 gave 189, then 20
+    assert not covers(model, right, np.array([189, 20, 3], u8))  # 8 >> 2 is 2
+    left = Case("stablehlo.shift_left", {"lhs": np.array([3, 1], u8), "rhs": np.array([7, 200], u8)}, {})
+    assert covers(model, left, np.array([128, 64], u8))  # 3 << 7 keeps the low bits: 128
+    assert not covers(model, left, np.array([0, 64], u8))

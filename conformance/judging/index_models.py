@@ -30,6 +30,11 @@ SPEC_RULE = {"stablehlo.gather": "clamp", "stablehlo.scatter": "skip-element",
 RULES = {"stablehlo.gather": GATHER_RULES, "stablehlo.scatter": SCATTER_RULES,
          "stablehlo.dynamic_slice": SLICE_RULES, "stablehlo.dynamic_update_slice": SLICE_RULES}
 RULE_CLASS = {"clamp": "clamp", "fill": "fill", "error": "error", "skip-window": "skip-window"}
+# A declaration-only rule (never a candidate, so it names no class): a window whose start is out of bounds
+# read from outside the buffer, any value there; the gathers and dynamic_slice only (a write outside a
+# buffer may land anywhere, so a scatter or update slice has no such bound)
+ANY_RULE = "any"
+ANY_OPS = ("stablehlo.gather", "stablehlo.dynamic_slice")
 
 
 @dataclass(frozen=True)
@@ -310,8 +315,14 @@ def canonical(m: IndexModel, cases: list[Case]) -> IndexModel:
 
 
 def explained(case: Case, observed: list[np.ndarray], m: IndexModel) -> list[np.ndarray]:
-    """Per result, the elements of ``observed`` that ``m`` predicts (a filled window: any fill constant)."""
+    """Per result, the elements of ``observed`` that ``m`` predicts (a filled window: any fill constant;
+    under the rule ``any``, any value in a window whose start is out of bounds)."""
     none = [np.zeros(o.shape, bool) for o in observed]
+    anything = m.rule == ANY_RULE
+    if anything:
+        if case.op not in ANY_OPS:
+            return none
+        m = IndexModel(m.op, m.reading, "fill")
     try:
         if case.op == "stablehlo.scatter":
             from conformance.judging.scatter_compare import schedule_mismatch
@@ -336,6 +347,8 @@ def explained(case: Case, observed: list[np.ndarray], m: IndexModel) -> list[np.
     expected, filled = predicted
     obs = observed[0]
     ok = ~mismatch_mask(expected, obs)
+    if anything:
+        return [ok | filled]
     for c in fill_constants(obs.dtype):
         ok |= filled & ~mismatch_mask(np.broadcast_to(np.asarray(c, obs.dtype), obs.shape), obs)
     return [ok]

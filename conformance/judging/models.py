@@ -3,7 +3,9 @@ exactly that and nothing else, element by element.
 
 A ``[[deviation]]`` carries ``model = "..."``: one or more names joined with ``+`` (each element may
 follow any of them), each either a built-in model below, ``index:<reading>[/<rule>]`` (a reading of
-index values and an out-of-bounds rule from ``conformance.judging.index_models``; without a rule, any rule),
+index values and an out-of-bounds rule from ``conformance.judging.index_models``; without a rule, any rule;
+the rule ``any``: a gather or dynamic_slice window whose start is out of bounds holds any value, a read
+from outside the buffer),
 or ``"package.module:function"``: a function of the case returning the backend's result (an array, a
 tuple of arrays for several results, or a ``Case`` whose spec result the backend gives instead).
 ``<model>@<reading>[/<rule>]`` evaluates a model on the case with its index values read another way and
@@ -368,9 +370,13 @@ def resolve(name: str) -> Callable:
     if name.startswith("index:"):
         from conformance.oracles.stablehlo.policy import NEGATIVES
 
+        from conformance.judging.index_models import ANY_RULE, GATHER_RULES, SCATTER_RULES
+
         reading, _, rule = name[len("index:"):].partition("/")
-        if not all(step in NEGATIVES for step in reading.split(">")):
-            raise ModelError(f"model {name!r}: expected index:<reading>[/<rule>], readings {', '.join(NEGATIVES)}")
+        rules = dict.fromkeys(GATHER_RULES + SCATTER_RULES + (ANY_RULE,))
+        if not all(step in NEGATIVES for step in reading.split(">")) or rule not in ("", *rules):
+            raise ModelError(f"model {name!r}: expected index:<reading>[/<rule>], readings {', '.join(NEGATIVES)}, "
+                             f"rules {', '.join(rules)}")
         return _index_model(name[len("index:"):])
     if ":" in name:
         return _user_model(name)
