@@ -65,6 +65,21 @@ def test_a_user_targets_script_exits_1_then_0_once_fixed_and_2_when_it_cannot_ru
     assert broken.returncode == 2 and "could not run: ModuleNotFoundError" in broken.stdout, broken.stdout + broken.stderr
 
 
+def test_replay_names_the_declaration_that_now_covers_a_seed(project):
+    """A seed the backend's deviations file now declares still diverges (exit 1: the bug is there), and
+    replay says which declaration covers it, so a user sees the pytest gate would pass it."""
+    cli = [sys.executable, "-m", "conformance.interfaces.cli", "replay", "seed.json"]
+    before = _run(cli, project)
+    assert before.returncode == 1 and "still diverges (wrong-value)" in before.stdout, before.stdout + before.stderr
+    module = (project / "my_backend.py").read_text()
+    (project / "my_backend.py").write_text(module + 'DEVIATIONS_FILE = __file__[:-3] + ".toml"\n')
+    (project / "my_backend.toml").write_text('[[deviation]]\ntarget = "mine:max"\nclass = "wrong-value"\n'
+                                             'model = "nan-either"\nwhen = "nan-operand"\nreason = "fmax (a test)"\n')
+    after = _run(cli, project)
+    assert after.returncode == 1, after.stdout + after.stderr
+    assert "still diverges (wrong-value; declared: wrong-value when nan-operand)" in after.stdout, after.stdout
+
+
 def test_a_script_with_a_bug_of_its_own_exits_2_not_1(project):
     made = _run([sys.executable, "-m", "conformance.interfaces.cli", "repro", "seed.json"], project).stdout
     (project / "repro.py").write_text(made.replace("observed = maximum(", "observed = maximun("))

@@ -591,7 +591,8 @@ def cmd_triage(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    """Re-run saved seeds: per seed, 'still diverges' or 'fixed'. Exit 1 while any still diverges."""
+    """Re-run saved seeds: per seed, 'still diverges' (with the declaration that now covers it, if one
+    does) or 'fixed'. Exit 1 while any still diverges."""
     from conformance.running.engine import judge_given
     from conformance.running.seeds import load_seed
 
@@ -621,7 +622,10 @@ def cmd_replay(args) -> int:
             print(f"{path}: fixed (only the {len(seed.excused)} element(s) declared deviations excuse still differ)")
             continue
         still += diverges
-        print(f"{path}: {'still diverges (' + verdict.cls + ')' if diverges else 'fixed'}")
+        dev = target.declared(verdict.classes, seed.case, verdict.value) if diverges else None
+        # the pytest gate passes a divergence a declaration covers: say so, with what it declares
+        declared = f"; declared: {dev.cls}{' when ' + dev.when if dev.when else ''}" if dev is not None else ""
+        print(f"{path}: {'still diverges (' + verdict.cls + declared + ')' if diverges else 'fixed'}")
     return 1 if still else 0
 
 
