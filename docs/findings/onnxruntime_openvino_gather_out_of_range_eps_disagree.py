@@ -11,7 +11,7 @@ Triage (2026-11-28; the same record is a row of docs/findings/README.md):
 Relation: duplicate of https://github.com/openvinotoolkit/openvino/issues/35687
 Owner and stage: openvinotoolkit/openvino: ONNX frontend maps ONNX Gather to Gather-8, whose out-of-range
     result is zeros (PR #35756 would check constant indices only); GatherND: CPU plugin node without a bounds
-    check (PR #38297). Located by experiment only as far as ONNX Runtime: the same zeros with ORT_DISABLE_ALL,
+    check (PR #38297); located by experiment only as far as ONNX Runtime: the same zeros with ORT_DISABLE_ALL,
     so not ONNX Runtime's graph optimizer; where inside OpenVINO, from the upstream analysis
 Governing text: ONNX Gather and GatherND, opset 13
     (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#Gather, v1.16.0): indices must lie in [-s,

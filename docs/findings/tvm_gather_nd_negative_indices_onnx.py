@@ -11,7 +11,7 @@ Triage (2026-11-28; the same record is a row of docs/findings/README.md):
 Relation: fixed in apache-tvm 0.27.0 (https://github.com/apache/tvm/pull/20219)
 Owner and stage: apache/tvm: Relax ONNX frontend, GatherND converter (normalizes negative indices since PR
     #20219; reported wrong on 0.26.0 in #20217, right on the 0.27.0.post1 measured here, whose converter has
-    the normalization); topi.gather_nd itself does not count negatives back (PR #20316 open). Located by
+    the normalization); topi.gather_nd itself does not count negatives back (PR #20316 open); located by
     experiment: the from_onnx path gives ONNX's values, relax.op.gather_nd built directly reads outside the
     tensor
 Governing text: ONNX GatherND, opset 13 (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#GatherND,
