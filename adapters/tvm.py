@@ -23,12 +23,7 @@ VALUE_SETS = True  # one compile per signature: random elementwise cases run as 
 
 
 def _run(model, feeds):
-    from conformance.adapters import tvm_compile
-
-    return tvm_compile.run(model, feeds)
-
-
-def _run_bytes(model: bytes, feeds):
+    """``(model or its bytes, feeds) -> output`` through ``tvm_compile`` (imported at the first call)."""
     from conformance.adapters import tvm_compile
 
     return tvm_compile.run(model, feeds)
@@ -38,7 +33,7 @@ ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128",
 GATHER_TARGETS = make_targets("tvm", _run, ELEMENTS)
 SCATTER_TARGETS = onnx_scatter.make_targets("tvm", _run, ELEMENTS)
 ND_TARGETS = onnx_nd.make_targets("tvm", _run, ELEMENTS)
-VALUE_TARGETS = value_targets("tvm", _run_bytes)
+VALUE_TARGETS = value_targets("tvm", _run)
 # What the ONNX operator pages say (negative indices count back; out-of-range ones are errors) holds
 # for any ONNX runtime: onnxruntime's declarations of it apply here too. Its MEASURED ones do not.
 inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)

@@ -14,7 +14,7 @@ from conformance.running import compile_clock, compile_stats
 _VMS: dict[tuple, object] = {}
 TARGET = "llvm"
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
-
+KEPT = 512  # executables kept per process (each case shape is a compile: a nightly run would hold thousands)
 
 
 def _tensor(tvm, a: np.ndarray):
@@ -48,6 +48,8 @@ def run(model, feeds: dict[str, np.ndarray]) -> np.ndarray:
     key = (model.SerializeToString(), tuple((k, v.shape, v.dtype.name) for k, v in feeds.items()))
     try:
         if key not in _VMS:
+            if len(_VMS) >= KEPT:
+                del _VMS[next(iter(_VMS))]  # the oldest (dicts keep insertion order)
             try:
                 with compile_clock.compiling():
                     _VMS[key] = _compile(model)(feeds)
