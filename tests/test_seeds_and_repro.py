@@ -209,3 +209,21 @@ def test_a_crash_seed_gets_a_script_where_the_spec_leaves_elements_open(tmp_path
     assert "any value" in text
     done = _run_script(text, tmp_path)  # numpy gives a value (and a warning): the crash is gone
     assert done.returncode == 0 and "the crash is gone" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_seed_records_the_release_of_every_installed_backend_package():
+    """A seed backs a bug report: it names the release of whatever backend it came from (openvino, iree,
+    tvm, ... as well as numpy and torch), so every built-in backend's installed distribution is in it."""
+    import importlib.metadata
+
+    from conformance.running.registry import BACKEND_PACKAGES
+    from conformance.running.seeds import versions
+
+    recorded = versions()
+    for backend, package in BACKEND_PACKAGES.items():
+        try:
+            release = importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        assert recorded.get(package) == release, (backend, package)
+    assert "numpy" in recorded

@@ -54,10 +54,9 @@ def _add_device(parser, default: str | None = "cpu") -> None:
 
 def _versions() -> dict[str, str]:
     """The installed releases of the suite and of every built-in backend's packages (opt-in ones too)."""
-    from conformance.running.registry import BACKEND_PACKAGES
+    from conformance.running.seeds import distributions
 
-    packages = ["tensor-index-conformance", "numpy", "onnx", *BACKEND_PACKAGES.values(), "iree-base-runtime",
-                "tensorflow-cpu", "apache-tvm", "hypothesis"]  # (TensorFlow installs as tensorflow or tensorflow-cpu)
+    packages = ["tensor-index-conformance", *distributions(), "hypothesis"]
     out = {}
     for pkg in dict.fromkeys(packages):
         try:

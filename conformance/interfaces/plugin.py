@@ -169,7 +169,8 @@ def pytest_report_header(config):
     drawn = f"seed {seed}" if seed is not None else \
         "fixed seeds (the same cases every run)" if profiles.fixed_draws() else "new random draws each run"
     installed = versions()
-    shown = sorted({p for n in names for p in (BACKEND_PACKAGES.get(n, ""), "hypothesis") if p in installed})
+    package = lambda n: BACKEND_PACKAGES.get(n, "")  # noqa: E731  (tensorflow may be installed as tensorflow-cpu)
+    shown = sorted({p for n in names for p in (package(n), package(n) + "-cpu", "hypothesis") if p in installed})
     return [f"conformance: backend {', '.join(names)}; profile {profile}: {count} after the edge phase; {drawn}",
             "conformance versions: " + ", ".join(f"{p} {installed[p]}" for p in shown)]
 

@@ -11,11 +11,22 @@ from pathlib import Path
 from conformance.core.case import Case
 
 PACKAGES = ("numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime")
+# distributions a backend may install under another name than BACKEND_PACKAGES gives, or beside it
+ALSO = ("iree-base-runtime", "tensorflow-cpu", "apache-tvm")
+
+
+def distributions() -> tuple[str, ...]:
+    """Every distribution a built-in backend runs on (opt-in ones too), in a fixed order."""
+    from conformance.running.registry import BACKEND_PACKAGES
+
+    return tuple(dict.fromkeys((*PACKAGES, *BACKEND_PACKAGES.values(), *ALSO)))
 
 
 def versions() -> dict[str, str]:
+    """The installed release of each of ``distributions()`` (a seed, a report and the pytest header record
+    them: a divergence of openvino or tvm names its release)."""
     out = {}
-    for pkg in PACKAGES:
+    for pkg in distributions():
         try:
             out[pkg] = importlib.metadata.version(pkg)
         except importlib.metadata.PackageNotFoundError:
