@@ -12,7 +12,7 @@ from conformance.core.case import Case
 
 PACKAGES = ("numpy", "torch", "jax", "jaxlib", "onnx", "onnxruntime")
 # distributions a backend may install under another name than BACKEND_PACKAGES gives, or beside it
-ALSO = ("iree-base-runtime", "tensorflow-cpu", "apache-tvm")
+ALSO = ("iree-base-runtime", "tensorflow-cpu")
 
 
 def distributions() -> tuple[str, ...]:
