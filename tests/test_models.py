@@ -312,6 +312,13 @@ def test_an_out_of_bounds_window_may_hold_anything_and_nothing_else_may():
     assert not covers("index:keep/any", scatter, np.array([0, 1, 0], np.int8))
     with pytest.raises(ModelError, match="rules"):
         resolve("index:from-end/anything")
+    # composed with a value quirk, as a backend's declarations are (registry._together): a zero of the other
+    # sign read through a negative index, garbage in the window past the end
+    zeros = Case("stablehlo.gather", {"operand": np.array([1.0, -0.0, 2.0], np.float32), "start_indices": gather.arrays["start_indices"]},
+                 dict(gather.attrs))
+    both = "index:from-end/any+zero-sign@from-end/any"
+    assert covers(both, zeros, np.array([0.0, 7.5, 0.0], np.float32))  # indices 1, past the end, -2 -> 1
+    assert not covers(both, zeros, np.array([0.0, 7.5, 2.0], np.float32))
 
 
 def test_tvm_poisoned_shift_leaves_only_the_over_wide_amounts_open():

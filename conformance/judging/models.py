@@ -356,10 +356,12 @@ def resolve(name: str) -> Callable:
     """The function of one model name (see the module docstring); ``ModelError`` if it names nothing."""
     if "@" in name and not name.startswith("index:"):  # model@reading: the model on the re-read case
         base, _, reading = name.partition("@")
-        from conformance.judging.index_models import RULE_CLASS, RULES
+        from conformance.judging.index_models import ANY_RULE, RULE_CLASS, RULES
         from conformance.oracles.stablehlo.policy import NEGATIVES
 
         steps, _, rule = reading.partition("/")
+        if rule == ANY_RULE:  # windows read from outside the buffer: the model sees their starts as they are
+            reading, rule = steps, ""  # (the ``index:<reading>/any`` part beside it covers those windows)
         if not all(step in NEGATIVES for step in steps.split(">")) or rule not in ("", *RULE_CLASS):
             raise ModelError(f"model {name!r}: expected <model>@<reading>[/<rule>], readings {', '.join(NEGATIVES)}, "
                              f"rules {', '.join(RULE_CLASS)}")
