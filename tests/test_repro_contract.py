@@ -77,7 +77,7 @@ def test_replay_names_the_declaration_that_now_covers_a_seed(project):
                                              'model = "nan-either"\nwhen = "nan-operand"\nreason = "fmax (a test)"\n')
     after = _run(cli, project)
     assert after.returncode == 1, after.stdout + after.stderr
-    assert "still diverges (wrong-value; declared: wrong-value when nan-operand)" in after.stdout, after.stdout
+    assert "still diverges (wrong-value), declared: wrong-value when nan-operand" in after.stdout, after.stdout
 
 
 def test_a_script_with_a_bug_of_its_own_exits_2_not_1(project):

@@ -622,9 +622,10 @@ def cmd_replay(args) -> int:
             continue
         still += diverges
         dev = target.declared(verdict.classes, seed.case, verdict.value) if diverges else None
-        # the pytest gate passes a divergence a declaration covers: say so, with what it declares
-        declared = f"; declared: {dev.cls}{' when ' + dev.when if dev.when else ''}" if dev is not None else ""
-        print(f"{path}: {'still diverges (' + verdict.cls + declared + ')' if diverges else 'fixed'}")
+        # the pytest gate passes a divergence a declaration covers: say so, with what it declares (after the
+        # parenthesis, which names the class alone: reports.stages reads it)
+        declared = f", declared: {dev.cls}{' when ' + dev.when if dev.when else ''}" if dev is not None else ""
+        print(f"{path}: {'still diverges (' + verdict.cls + ')' + declared if diverges else 'fixed'}")
     return 1 if still else 0
 
 
