@@ -4,7 +4,10 @@ for CPU: a second, independent ONNX runtime.
 
 OpenVINO's CPU plugin refuses a node whose output rank is unknown, so each model is reshaped to the
 case's static input shapes before it is compiled (about 0.1 s a compile here; `adapters/openvino_compile.py`);
-compiled models are cached per (model, input shapes). Complex and bfloat16 numpy inputs are outside the region, as for
+compiled models are cached per (model, input shapes). Each target also takes ``dynamic_shapes`` (issue 47):
+the case's model is then compiled with its dims dynamic (known rank, every dim ``?`` but a GatherND's index
+vector, which sets the output's rank), one executable for every shape of those ranks, as a model
+exported with dynamic input dims runs. Complex and bfloat16 numpy inputs are outside the region, as for
 onnxruntime.
 """
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 # backend's compiled targets cost CI a new compile per layout case; left for a measured follow-up
 LAYOUTS = ("c",)
 
+import threading
 from dataclasses import replace
 
 from conformance.adapters import onnx_nd, onnx_scatter
@@ -22,10 +26,27 @@ from conformance.running.registry import inherit_deviations
 REQUIRES = ("openvino", "onnx")
 
 
+_DIMS = threading.local()  # .dynamic: the call in progress compiles with dynamic dims
+
+
 def _run(model, feeds):
     from conformance.adapters import openvino_compile
 
-    return openvino_compile.run(model.SerializeToString(), feeds)
+    return openvino_compile.run(model.SerializeToString(), feeds, model.graph.node[0].op_type,
+                                getattr(_DIMS, "dynamic", False))
+
+
+def _taking_dynamic_shapes(fn):
+    """``fn`` with a ``dynamic_shapes`` keyword: True compiles the call's model with dynamic dims."""
+    def call(*args, dynamic_shapes=False, **kwargs):
+        _DIMS.dynamic = bool(dynamic_shapes)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _DIMS.dynamic = False
+
+    call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    return call
 
 
 ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
@@ -37,6 +58,8 @@ ND_TARGETS = onnx_nd.make_targets("openvino", _run, ELEMENTS)
 inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
                     for fn in made.values()], "onnxruntime", lambda dev: not dev.reason.startswith("MEASURED"),
                    "As the ONNX operator documents it: ")
+for _fn in (*GATHER_TARGETS.values(), *SCATTER_TARGETS.values(), *ND_TARGETS.values()):
+    _fn.__conformance_target__.fn = _taking_dynamic_shapes(_fn.__conformance_target__.fn)
 for _fn in GATHER_TARGETS.values():  # a declared crash there is a read outside the tensor: nothing to clean up
     _fn.__conformance_target__.restart_after_crash = False
 

@@ -1,6 +1,7 @@
 """OpenVINO's compile step, shared by the openvino targets: an ONNX model read by OpenVINO, reshaped to
-the inputs' static shapes (the CPU plugin refuses outputs of unknown rank), compiled for CPU and cached
-per (model, input shapes and types), in this process and in OpenVINO's model cache on disk
+the inputs' static shapes (the CPU plugin refuses outputs of unknown rank) or, with ``dynamic=True``, to
+their ranks with every dim dynamic but those that set the output's rank (``dims``), compiled for CPU and
+cached per (model, input shapes or ranks, and types), in this process and in OpenVINO's model cache on disk
 (``conformance.running.compile_cache``; OpenVINO keys its entries by the model and its compile settings, and
 the folder is one per OpenVINO version and host); with ``CONFORMANCE_COMPILE_STATS`` set, the compile figures of
 this process are recorded for ``benchmarks.compile_share``.
@@ -38,8 +39,24 @@ def _core():
     return core
 
 
-def run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
-    """The model's first output for ``feeds`` (input name -> array)."""
+# Inputs whose last dim stays static when the rest are dynamic: it sets the rank of the op's output (a
+# GatherND's index vector: the CPU plugin refuses an output of unknown rank)
+RANK_SETTING = {"GatherND": ("indices",)}
+
+
+def dims(op_type: str, feeds: dict[str, np.ndarray], dynamic: bool) -> dict[str, list[int]]:
+    """Each input's dims as the model is compiled for ``feeds``: its shape, or (``dynamic``) -1 for every
+    dim but a rank-setting input's last."""
+    if not dynamic:
+        return {k: list(v.shape) for k, v in feeds.items()}
+    keep = RANK_SETTING.get(op_type, ())
+    return {k: [-1] * (v.ndim - 1) + [v.shape[-1] if k in keep else -1] if v.ndim else []
+            for k, v in feeds.items()}
+
+
+def run(model: bytes, feeds: dict[str, np.ndarray], op_type: str = "", dynamic: bool = False) -> np.ndarray:
+    """The model's first output for ``feeds`` (input name -> array); ``dynamic``: compiled with the dims
+    ``dims(op_type, feeds, True)`` gives, one executable for every shape of those ranks."""
     import openvino
 
     import os
@@ -48,13 +65,14 @@ def run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
     if stage == "evaluate":
         return _evaluated(model, feeds)
     start = time.monotonic()
-    key = (model, tuple((k, v.shape, v.dtype.name) for k, v in feeds.items()))
+    shapes = dims(op_type, feeds, dynamic)
+    key = (model, tuple((k, tuple(shapes[k]), v.dtype.name) for k, v in feeds.items()))
     try:
         if key not in _COMPILED:
             try:
                 core = _core()
                 ov_model = core.read_model(model, b"")
-                ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in feeds.items()})
+                ov_model.reshape({k: openvino.PartialShape(v) for k, v in shapes.items()})
                 with compile_clock.compiling():
                     _COMPILED[key] = core.compile_model(ov_model, "CPU", {**COMPILE_CONFIG,
                                                                              **STAGE_CONFIG.get(stage, {})})
@@ -62,7 +80,17 @@ def run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
                 STATS["compiled_graphs"] += 1
                 STATS["compile_seconds"] += time.monotonic() - start
                 compile_stats.record("openvino", STATS)
-        result = _COMPILED[key]({k: np.array(v, order="C") for k, v in feeds.items()})  # (ascontiguousarray makes 0-d 1-d)
+        inputs = {k: np.array(v, order="C") for k, v in feeds.items()}  # (ascontiguousarray makes 0-d 1-d)
+        try:
+            result = _COMPILED[key](inputs)
+        except Exception:
+            # A dynamic executable that raised is dropped: the CPU plugin then runs the next inference of other
+            # shapes, on any infer request of that compiled model, with the failed call's shapes (a wrong-shaped
+            # result, or a refusal of valid input; docs/findings/openvino_infer_request_stale_shapes_after_error.py),
+            # so a declared refusal would corrupt the cases judged after it. (Static shapes cannot change.)
+            if dynamic:
+                _COMPILED.pop(key, None)
+            raise
         return np.asarray(next(iter(result.values())))
     finally:
         STATS["calls"] += 1
