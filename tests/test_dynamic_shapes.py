@@ -141,6 +141,10 @@ def test_openvino_compiles_one_executable_for_every_shape_of_each_rank_with_dyna
     assert openvino_compile.dims("GatherND", arrays, True) == {"data": [-1, -1], "indices": [-1, 2]}
     assert openvino_compile.dims("Gather", arrays, True) == {"data": [-1, -1], "indices": [-1, -1]}
     assert openvino_compile.dims("Gather", arrays, False) == {"data": [3, 4], "indices": [2, 2]}
+    # its repro script compiles the model as the case ran: dynamic dims for a dynamic case only
+    imports, setup, _ = nd.repro(case(3, True).kwargs(), case(3, True))
+    assert "SHAPES = {'data': [-1, -1], 'indices': [-1, 2]}" in "\n".join(setup)
+    assert "SHAPES = {'data': [3, 4], 'indices': [2, 2]}" in "\n".join(nd.repro(case(3, False).kwargs(), case(3, False))[1])
 
 
 def test_a_raising_openvino_call_leaves_nothing_behind_for_the_next_dynamic_case():
