@@ -84,8 +84,8 @@ def run(model: bytes, feeds: dict[str, np.ndarray], op_type: str = "", dynamic: 
         try:
             result = _COMPILED[key](inputs)
         except Exception:
-            # A dynamic executable that raised is dropped: the CPU plugin then runs the next inference of other
-            # shapes, on any infer request of that compiled model, with the failed call's shapes (a wrong-shaped
+            # A dynamic executable that raised is dropped: the CPU plugin then runs the next inference with the
+            # last successful call's shapes, on any infer request of that compiled model, with the failed call's shapes (a wrong-shaped
             # result, or a refusal of valid input; docs/findings/openvino_infer_request_stale_shapes_after_error.py),
             # so a declared refusal would corrupt the cases judged after it. (Static shapes cannot change.)
             if dynamic:

@@ -148,7 +148,7 @@ def test_openvino_compiles_one_executable_for_every_shape_of_each_rank_with_dyna
 
 
 def test_a_raising_openvino_call_leaves_nothing_behind_for_the_next_dynamic_case():
-    """OpenVINO's CPU plugin, after an inference that raised, runs the next one of other shapes with the
+    """OpenVINO's CPU plugin, after an inference that raised, runs the next one with the last good shapes with the
     failed call's shapes (a finding): the adapter drops a dynamic executable that raised, so a declared
     refusal does not corrupt the cases judged after it in the same worker."""
     from conformance.running.registry import missing_requirements

@@ -1,18 +1,25 @@
 """OpenVINO (CPU plugin), a model compiled with dynamic input dims: after an inference that raised, the next
-inference with other input shapes runs with the failed call's shapes. ONNX ScatterND (opset 13, every dim
-dynamic) on float32[6] = [0..5], index [[3]], update 9 gives [0, 1, 2, 9, 4, 5]; after a call on float32[1]
-with index [[5]] (out of range: an error, and OpenVINO raises), the same valid call gives [0.] (one element,
-the failed call's shape), on the compiled model's own request and on a new one, and keeps giving it until the
-input shapes change again. GatherElements the same way refuses a valid index against the failed call's axis
-size. A fresh compile gives the right result. Exits 1 while either shows.
+inference whose input shapes are those of the last successful one runs with the failed call's shapes. ONNX
+ScatterND (opset 13, every dim dynamic) on float32[6] = [0..5], index [[3]], update 9 gives [0, 1, 2, 9, 4,
+5]; after a call on float32[1] with index [[5]] (out of range: an error, and OpenVINO raises), the same valid
+call gives [0.] (one element, the failed call's shape), on the compiled model's own request and on a new one,
+and keeps giving it until the input shapes change again. GatherElements the same way refuses a valid index
+against the failed call's axis size. A fresh compile gives the right result. Exits 1 while either shows.
 
 Triage (2026-11-28; the same record is a row of docs/findings/README.md):
 Relation: new
-Owner and stage: openvinotoolkit/openvino: CPU plugin, dynamic-shape execution state of the compiled model
-    (shared by its infer requests): the shapes recorded for the failed inference are kept while its nodes'
-    update was cut short, so the next inference of other shapes skips the update; located by experiment to
-    the compiled model (a same-shape call after the failure is right, a second shape change repairs it, a new
-    infer request does not, a new compile does), the function not located in the source
+Owner and stage: openvinotoolkit/openvino: CPU plugin, Node::executeDynamic (src/plugins/intel_cpu/src/node.cpp):
+    it records the inputs' dims (updateLastInputDims) only after executeDynamicImpl returns, but for the failed
+    call Node::updateShapes has already redefined the output memory and Node::updateDynamicParams has run
+    prepareParams with the failed call's shapes; when the next call's shapes equal the recorded (last
+    successful) ones, inputShapesModified() is false, shape inference and prepareParams are skipped, and the node
+    runs with the failed call's output shape and parameters (GatherElements' dataAxDim_, set in prepareParams,
+    is what its bounds check uses). Located by experiment: only a next call with the last successful call's
+    shapes is wrong (data[4] ok, data[1] raises, data[6] is right; data[6] ok, data[1] raises, data[2] raises,
+    data[6] gives two elements), a call with any other shapes repairs it, a second infer request created before
+    the failure gives [0.] as well (the node state is in the compiled graph its requests share), a new compile
+    is right; and by reading node.cpp (commit 000050b3) and nodes/gather_elements.cpp (commit 02dcbd66); that
+    the graph calls updateShapes, updateDynamicParams and execute per node in that order is inferred
 Governing text: ONNX ScatterND (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#ScatterND,
     v1.16.0): the output has the shape of data and is data with the updates written; a valid call's result does
     not depend on earlier calls
@@ -21,7 +28,11 @@ Upstream search: issues corpus (GitHub issues and PRs), 2026-11-28: 'openvino CP
     next infer output shape from previous input dynamic shape CPU'; 'intel_cpu infer request after failed
     inference shapes not updated wrong output shape subsequent inference'. Matched: nothing about the state an
     exception leaves; nearest openvino PR #13922 (closed, '[CPU] Make shape inference only once for the same
-    shape') and issue #21051 (reshape output wrong in a chain of dynamic inferences, another cause)
+    shape') and issue #21051 (reshape output wrong in a chain of dynamic inferences, another cause); then,
+    the same day: 'openvino CPU dynamic shape after exception next inference same shape as before wrong output
+    shape lastInputDims'; 'intel_cpu executeDynamic updateLastInputDims exception output memory not redefined'.
+    Matched: nothing; nearest openvino PR #34947 (closed, 'gpu: fix silent failure and garbage output for
+    dynamic shapes', the GPU plugin, another cause)
 (openvino 2024.0.0: ScatterElements shows it; ScatterND and GatherElements do not raise out of range there, so
 this script exits 0 on it.)
 """
