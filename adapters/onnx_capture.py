@@ -24,8 +24,8 @@ RUNS = {
     "onnx_reference": (["from onnx.reference import ReferenceEvaluator"], [], "ReferenceEvaluator(model).run(None, FEEDS)[0]"),
     "openvino": (["import openvino"],
                  ["core = openvino.Core()", "ov_model = core.read_model(model.SerializeToString(), b'')",
-                  "ov_model.reshape({k: openvino.PartialShape(v) for k, v in SHAPES.items()})",  # (a ``SHAPES`` line first)
-                  "compiled = core.compile_model(ov_model, 'CPU', {'INFERENCE_PRECISION_HINT': 'f32'})"],
+                  "ov_model.reshape({k: openvino.PartialShape(v) for k, v in SHAPES.items()})",  # (``SHAPES``, ``CONFIG`` lines first)
+                  "compiled = core.compile_model(ov_model, 'CPU', CONFIG)"],
                  "next(iter(compiled(FEEDS).values()))"),
     # the tvm backend's compile (adapters/tvm_compile.py): the Relax ONNX frontend, built for llvm, the Relax VM
     "tvm": (["import tvm", "from tvm import relax", "from tvm.relax.frontend.onnx import from_onnx"],
@@ -97,10 +97,10 @@ def repro(backend: str, fn):
                  f"opset_imports=[helper.make_opsetid('', {opset})], ir_version=8)"]
         imports, run_setup, call = RUNS[backend]
         if backend == "openvino":  # the dims it compiles with: the shapes, or (dynamic shapes) -1 for most
-            from conformance.adapters.openvino_compile import dims
+            from conformance.adapters.openvino_compile import COMPILE_CONFIG, dims
 
             note = "  # dynamic dims: one executable for every shape of these ranks" if case.dynamic else ""
-            setup.append(f"SHAPES = {dims(op_type, feeds, case.dynamic)!r}{note}")
+            setup += [f"SHAPES = {dims(op_type, feeds, case.dynamic)!r}{note}", f"CONFIG = {COMPILE_CONFIG!r}"]
         if run_setup == "SESSION_LINES":  # (kept in ort_session, beside the CPU EP's line)
             from conformance.adapters.ort_session import PIN_LINES, SESSION_LINES
 
