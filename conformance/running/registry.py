@@ -54,7 +54,9 @@ BACKEND_PACKAGES = {"numpy": "numpy", "torch": "torch", "torch_compile": "torch"
 VALUE_CLASSES = ("wrong-value", "history-dependent", "clamp", "fill", "wrap", "skip-window")
 MODEL_REQUIRED = ("wrong-value", "history-dependent")
 # the keys a [[deviation]] entry may have (a misspelt key would silently widen or narrow a declaration)
-ENTRY_KEYS = ("target", "class", "reason", "link", "when", "model", "unmodelled", "known", "versions", "package")
+# (``finding``: the findings script that reproduces it, e.g. "docs/findings/x.py"; read by the findings tests)
+ENTRY_KEYS = ("target", "class", "reason", "link", "when", "model", "unmodelled", "known", "versions", "package",
+              "finding")
 
 
 REMEASURE_ENV = "CONFORMANCE_REMEASURE"  # "1": every declaration judged as if this release were in its range
