@@ -28,19 +28,50 @@ REQUIRES = ("onnx", "onnxruntime", "onnxruntime_ep_openvino")
 PACKAGE = "onnxruntime-ep-openvino"  # the release ``versions`` in onnxruntime_openvino.toml is read against
 
 
-def _cpu_device():
-    """The OpenVINO EP's CPU device (``ov_device`` CPU, not the AUTO meta device), registering the
-    plugin library first if this process has not."""
+_REGISTERED: list[str] = []  # the plugin library registered in this process (once: a second call raises)
+
+
+def _cpu_devices() -> list:
+    """The OpenVINO EP's CPU devices (``ov_device`` CPU, not the AUTO meta device), registering the
+    plugin library first if this process has not. Empty on a machine where the EP offers none: its
+    factory (onnxruntime's ``ov_factory.cc``) lists devices of Intel CPUs only."""
     import onnxruntime
     import onnxruntime_ep_openvino
 
-    from conformance.core.outcome import AdapterError
+    if not _REGISTERED:
+        try:
+            onnxruntime.register_execution_provider_library("openvino", onnxruntime_ep_openvino.get_library_path())
+        except Exception as e:  # noqa: BLE001 - registered earlier in this process (by a repro, say): fine
+            if "already registered" not in str(e):
+                raise
+        _REGISTERED.append("openvino")
+    return [d for d in onnxruntime.get_ep_devices() if d.ep_name == EP and d.ep_metadata.get("ov_device") == "CPU"]
 
-    if not any(d.ep_name == EP for d in onnxruntime.get_ep_devices()):
-        onnxruntime.register_execution_provider_library("openvino", onnxruntime_ep_openvino.get_library_path())
-    devices = [d for d in onnxruntime.get_ep_devices() if d.ep_name == EP and d.ep_metadata.get("ov_device") == "CPU"]
+
+def _cpu_vendor() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            return next((ln.split(":", 1)[1].strip() for ln in f if ln.startswith("vendor_id")), "unknown")
+    except OSError:
+        return "unknown"
+
+
+def unavailable() -> str:
+    """What this machine lacks for the OpenVINO EP ('' where its CPU device is offered): the backend's
+    availability check (``conformance.running.registry.cannot_run``)."""
+    if _cpu_devices():
+        return ""
+    return (f"the OpenVINO EP offers no CPU device here (it offers devices on Intel CPUs only; this CPU's "
+            f"vendor: {_cpu_vendor()})")
+
+
+def _cpu_device():
+    """The OpenVINO EP's CPU device; ``BackendUnavailable`` where this machine has none (not a verdict)."""
+    from conformance.core.outcome import BackendUnavailable
+
+    devices = _cpu_devices()
     if not devices:
-        raise AdapterError(f"the OpenVINO EP offers no CPU device here: {[d.ep_name for d in onnxruntime.get_ep_devices()]}")
+        raise BackendUnavailable(unavailable())
     return devices[0]
 
 

@@ -218,7 +218,7 @@ def page(report: dict, previous: dict | list[dict] | None = None, out: Path | No
     env = Environment(loader=PackageLoader("conformance.reports", "templates"), autoescape=select_autoescape(["html", "j2"]))
     return env.get_template("report.html.j2").render(
         created=report["created"], settings=run_settings(report), versions=versions,
-        adapter_errors=report.get("adapter_errors", []),
+        adapter_errors=report.get("adapter_errors", []), unavailable=report.get("unavailable", []),
         causes=[{**c, "short": clip(c["what"], 120)} for c in report.get("root_causes", [])], shown_causes=SHOWN_CAUSES,
         targets=len(report["targets"]), cases=sum(t["cases"] for t in report["targets"]), groups=groups,
         undeclared_count=sum(1 for d in report["divergences"] if not d["declared"] and d["class"] != "spec-inconsistency"),

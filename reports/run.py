@@ -32,7 +32,7 @@ from conformance.running import isolation, ops
 from conformance.core.case import Case
 from conformance.running.registry import Target, loaded_target
 from conformance.running.history import Call
-from conformance.core.outcome import TargetBroken
+from conformance.core.outcome import TargetBroken, TargetCannotRun
 from conformance.running.engine import (COMPILE_SECONDS, SPEC_CLASSES, Draws, StopOn, UndeclaredDivergence, check_case,
                                         recheck, run_property)
 from conformance.running.seeds import make_seed, versions
@@ -146,6 +146,8 @@ def run_target(target: Target, log: Path, examples: int | None, seed_value: int,
                     shrink(target, kind, draws, cls, clause, log)
     except TargetBroken as e:  # the target's own code failed: one line for it, no verdicts about the backend
         sink.stats["adapter_error"] = str(e)
+    except TargetCannotRun as e:  # the backend cannot run on this machine: an environment line, no group
+        sink.stats["cannot_run"] = str(e)
     stats = sink.stats
     _append(log, {"kind": "done", "op": target.op, "target": target.name, "backend": target.backend,
                   "cases": stats["cases"], "conform": stats["conform"], "unsupported": stats["unsupported"],
@@ -154,6 +156,7 @@ def run_target(target: Target, log: Path, examples: int | None, seed_value: int,
                   "unmodelled_declarations": sum(d.blind() for v in target.deviations.values() for d in v),
                   "compile_seconds": round(COMPILE_SECONDS[target.name], 2),
                   **({"adapter_error": stats["adapter_error"]} if stats["adapter_error"] else {}),
+                  **({"unavailable": stats["cannot_run"]} if stats["cannot_run"] else {}),
                   "seconds": round(time.monotonic() - start, 2)})  # in the log only: report.json stays timing-free
 
 
@@ -207,12 +210,17 @@ def merge(out: Path, parts: list[Path], profile: str, seed_value: int, previous:
 
 
 def run(out: Path, targets: list[Target], examples: int | None, seed_value: int, profile: str, resume: bool = False,
-        previous: list[Path] | Path | None = None, jobs: int = 1, device: str = "cpu") -> Path:
+        previous: list[Path] | Path | None = None, jobs: int = 1, device: str = "cpu",
+        unavailable: list[str] = ()) -> Path:
+    """Run ``targets`` into report folder ``out``; ``unavailable``: lines of backends left out because they
+    cannot run on this machine (the report lists them, as no group)."""
     out.mkdir(parents=True, exist_ok=True)
     log = out / "log.jsonl"
     if not resume and log.exists():
         log.unlink()
     log.touch()  # a shard with no targets still leaves a log for merge
+    for line in unavailable:
+        _append(log, {"kind": "unavailable", "reason": line})
     done = {r["target"] for r in _records(log) if r["kind"] == "done"}
     todo = [t for t in sorted(targets, key=lambda t: (t.op, t.name)) if t.name not in done]
     progress = _Progress(log, len(done), len(done) + len(todo))
@@ -317,6 +325,9 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
           examples: int | None = None) -> Path:
     """Fold ``log.jsonl`` into report.json, report.md and one seed file per divergence group."""
     records = _records(out / "log.jsonl")
+    unavailable = sorted({r["reason"] for r in records if r["kind"] == "unavailable"}  # (lines, not of a target)
+                         | {r["unavailable"] for r in records if r["kind"] == "done" and r.get("unavailable")})
+    records = [r for r in records if r["kind"] != "unavailable"]
     groups: dict[str, list[dict]] = defaultdict(list)
     shrunk: dict[str, dict] = {}  # group -> its case as Hypothesis shrank it (``shrink``)
     seen = set()
@@ -361,7 +372,8 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
     report = {"schema_version": SCHEMA_VERSION, "created": datetime.datetime.now(datetime.timezone.utc).isoformat(),
               "profile": profile, **({"examples": examples} if examples else {}), "seed": seed_value,
               "versions": versions(), "targets": targets, "divergences": divergences,
-              "blind_share": blind_share(records), **({"adapter_errors": broken} if broken else {})}
+              "blind_share": blind_share(records), **({"adapter_errors": broken} if broken else {}),
+              **({"unavailable": unavailable} if unavailable else {})}
     report["root_causes"] = root_causes(divergences)
     history = earlier_reports(previous)
     rows = table([r for r in records if r["kind"] == "open-value"])
@@ -471,6 +483,9 @@ def markdown(report: dict, previous: dict | None = None) -> str:
                          f"{clip(c['what'], 140)} — {seen} — {c['status']}{known} — {how}")
         if len(causes) > ROOT_CAUSES_SHOWN:
             lines.append(f"- … {len(causes) - ROOT_CAUSES_SHOWN} more in report.json / report.html")
+    if report.get("unavailable"):
+        lines += ["", f"## Cannot run on this machine ({len(report['unavailable'])}): not divergences", ""]
+        lines += [f"- {line}" for line in report["unavailable"]]
     if report.get("adapter_errors"):
         lines += ["", f"## Adapter errors ({len(report['adapter_errors'])}): the target's own code failed, no verdict", ""]
         lines += [f"- `{a['target']}` ({a['op']}): {a['error']}" for a in report["adapter_errors"]]

@@ -55,10 +55,10 @@ def test_the_five_sections_in_order_and_the_length():
 
 
 def test_ci_runs_the_readme_test_command_and_gates_runs_every_backend():
-    """`.ci/run` ends with the README's test command, as CI must; `.ci/gates` (the second job) runs the
+    """`.ci/run` runs the README's test command and then `.ci/gates`, as CI must; `.ci/gates` runs the
     conformance properties with no --backend: every installed default backend."""
     shown = re.search(r"The project's test command.*?```bash\n(.*?)\n```", README, re.S).group(1)
-    assert (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1] == shown
+    assert (ROOT / ".ci" / "run").read_text().strip().splitlines()[-2:] == [shown, "bash .ci/gates"]
     gates = (ROOT / ".ci" / "gates").read_text().strip().splitlines()[-1]
     assert gates.startswith("pytest -n auto --hypothesis-profile=ci conformance") and "--backend" not in gates
 

@@ -31,6 +31,17 @@ class AdapterError(Exception):
     arguments, or its module raised ``NameError`` / ``AttributeError`` itself (``adapter_fault``)."""
 
 
+class BackendUnavailable(Exception):
+    """Raised by a target that finds its backend cannot run on this machine at all (a device, a CPU
+    vendor or feature, a plugin it needs is missing): an environment line, never a verdict. A missing
+    kernel for one dtype is not this: that is the backend refusing the case (``rejects-valid``)."""
+
+
+class TargetCannotRun(BaseException):
+    """Raised by the runner for an ``unavailable`` outcome: the property stops and is skipped with the
+    reason (a ``BaseException``, so Hypothesis neither shrinks nor retries it); no seed is written."""
+
+
 class TargetBroken(BaseException):
     """Raised by the runner for an ``adapter-error`` outcome: no verdict about the backend can be drawn
     from a target whose own code is broken. A ``BaseException``, so Hypothesis neither shrinks nor
@@ -48,6 +59,7 @@ class RemoteError(Exception):
 @dataclass(frozen=True)
 class Outcome:
     kind: str  # "value" | "rejection" | "crash" | "timeout" | "compile-timeout" | "unsupported" | "adapter-error"
+    #            | "unavailable" (the backend cannot run on this machine: ``BackendUnavailable``)
     value: Any = None
     error_type: str = ""
     message: str = ""
@@ -184,9 +196,13 @@ def run(fn, kwargs: dict[str, Any]) -> Outcome:
         return Outcome("compile-timeout", message=str(e))
     except AdapterError as e:
         return Outcome("adapter-error", message=str(e))
+    except BackendUnavailable as e:
+        return Outcome("unavailable", message=str(e))
     except RemoteError as e:
         if e.type_name == Unsupported.__name__:
             return Outcome("unsupported", message=str(e))
+        if e.type_name == BackendUnavailable.__name__:
+            return Outcome("unavailable", message=str(e))
         if e.type_name == AdapterError.__name__:
             return Outcome("adapter-error", message=str(e))
         return Outcome("rejection", error_type=e.type_name, message=str(e))

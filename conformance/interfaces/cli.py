@@ -15,7 +15,8 @@ from conformance.core import runtime
 from conformance.core.case import Case
 from conformance.core.choices import expected_one_of
 from conformance.core.opspec import op_spec
-from conformance.running.registry import BUILTIN_BACKENDS, OPT_IN_BACKENDS, BackendError, installed_backends, load_backend, missing_requirements
+from conformance.running.registry import (BUILTIN_BACKENDS, OPT_IN_BACKENDS, BackendError, cannot_run, cannot_run_line,
+                                          installed_backends, load_backend, missing_requirements)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,7 +83,8 @@ def cmd_list(args) -> int:
             opt_in = " (opt-in)" if name in OPT_IN_BACKENDS else ""
             targets = load_backend(name)
             ops = sorted({t.op for t in targets})
-            print(f"{name}: {len(targets)} targets over {len(ops)} spec ops{opt_in}")
+            here = f" (cannot run on this machine: {why})" if (why := cannot_run(name)) else ""
+            print(f"{name}: {len(targets)} targets over {len(ops)} spec ops{opt_in}{here}")
             continue
         opt_in = " (opt-in: runs only with --backend " + name + ")" if name in OPT_IN_BACKENDS else ""
         for t in load_backend(name):
@@ -316,17 +318,23 @@ def cmd_report(args) -> int:
     if unknown:
         print(f"conformance report: --ops: {expected_one_of(unknown[0], ops.names(), many=30)}", file=sys.stderr)
         return 2
-    targets = []
+    targets, unavailable = [], []
     for name in args.backends:
         missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
         if missing:
             print(f"conformance report: --backends {name}: not installed (missing {', '.join(missing)})", file=sys.stderr)
             return 2
         try:
-            targets += [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+            loaded = [t for t in load_backend(name) if not args.ops or t.op in args.ops]
+            reason = cannot_run(name)
         except BackendError as e:  # (its line names --backend: this command's option is --backends)
             print(f"conformance report: {str(e).replace('--backend ', '--backends ', 1)}", file=sys.stderr)
             return 2
+        if reason:  # the machine, not the backend: skipped with one line, in the report too
+            unavailable.append(cannot_run_line(name, reason).replace("--backend ", "backend ", 1))
+            print(f"conformance report: skipped {unavailable[-1]}", file=sys.stderr)
+            continue
+        targets += loaded
     if args.targets:
         from fnmatch import fnmatchcase
 
@@ -372,7 +380,7 @@ def cmd_report(args) -> int:
         os.environ[remeasure.ENV] = "1"  # (the report's worker jobs inherit it)
     path = run(out, targets, args.examples, args.seed, args.profile,
                resume=bool(args.resume), previous=[Path(p) for p in args.previous or ()],
-               jobs=args.jobs or os.cpu_count() or 1, device=args.device)
+               jobs=args.jobs or os.cpu_count() or 1, device=args.device, unavailable=unavailable)
     if args.remeasure:
         remeasure.write(path, targets)
     return _finish(path, args.fail_on)

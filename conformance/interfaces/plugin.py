@@ -15,7 +15,8 @@ from hypothesis import settings
 from conformance.running import compile_cache, profiles
 
 from conformance.core import runtime
-from conformance.running.registry import BackendError, BUILTIN_BACKENDS, installed_backends, load_backend, missing_requirements
+from conformance.running.registry import (BackendError, BUILTIN_BACKENDS, cannot_run, cannot_run_line, installed_backends,
+                                          load_backend, missing_requirements)
 
 MARKER = "conformance_property"  # @pytest.mark.conformance_property("valid" | "invalid" | "duplicates" | "stateful")
 
@@ -114,19 +115,29 @@ EXTRAS = {"onnxruntime": "onnx", "onnx_reference": "onnx", "stablehlo": "jax", "
 def selected_targets(config):
     if config._conformance_targets is None:
         names = config.getoption("backend") or ["all"]
-        expanded = []
+        expanded, named = [], [n for n in names if n != "all"]
         for name in names:
             expanded += installed_backends() if name == "all" else [name]
-        targets = []
+        targets, skipped = [], []
         for name in dict.fromkeys(expanded):
             missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
             if missing:
                 raise pytest.UsageError(f"--backend {name}: not installed (missing {', '.join(missing)}); "
                                         f"pip install 'tensor-index-conformance[{EXTRAS.get(name, name)}]'")
             try:
-                targets += load_backend(name)
+                loaded = load_backend(name)
+                reason = cannot_run(name)
             except BackendError as e:
                 raise pytest.UsageError(str(e)) from None
+            if reason and name in named:  # asked for by name: what is missing, in one line (exit 4)
+                raise pytest.UsageError(cannot_run_line(name, reason))
+            if reason:  # within `all`: left out, said once
+                skipped.append(cannot_run_line(name, reason))
+                continue
+            targets += loaded
+        if skipped and not hasattr(config, "workerinput"):
+            sys.stderr.write("".join(f"conformance: skipped {line}\n" for line in skipped))
+        config._conformance_skipped = skipped
         config._conformance_targets = targets
     return config._conformance_targets
 
@@ -172,7 +183,8 @@ def pytest_report_header(config):
     package = lambda n: BACKEND_PACKAGES.get(n, "")  # noqa: E731  (tensorflow may be installed as tensorflow-cpu)
     shown = sorted({p for n in names for p in (package(n), package(n) + "-cpu", "hypothesis") if p in installed})
     return [f"conformance: backend {', '.join(names)}; profile {profile}: {count} after the edge phase; {drawn}",
-            "conformance versions: " + ", ".join(f"{p} {installed[p]}" for p in shown)]
+            "conformance versions: " + ", ".join(f"{p} {installed[p]}" for p in shown),
+            *(f"conformance: skipped {line}" for line in getattr(config, "_conformance_skipped", None) or ())]
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -28,7 +28,7 @@ CONFIRMABLE = frozenset({"clamp", "fill", "wrap", "error", "skip-window", "wrong
 STRUCTURAL = ("wrong-shape", "wrong-dtype", "rejects-valid")
 PAD = 5  # positions added on each side of every indexed dim in a probe
 SHIFTS = 3  # probes per kind where the case has fewer index rows than this
-SKIP = ("crash", "timeout", "compile-timeout", "unsupported")
+SKIP = ("crash", "timeout", "compile-timeout", "unsupported", "unavailable")
 
 
 def _distinct(a: np.ndarray, shape: tuple[int, ...] | None = None, bit: int = 0, start: int = 0) -> np.ndarray:

@@ -59,7 +59,7 @@ class Verdict:
 
     @property
     def diverges(self) -> bool:
-        return self.cls not in ("conform", "unsupported", "compile-timeout")
+        return self.cls not in ("conform", "unsupported", "compile-timeout", "unavailable")
 
 
 def brief(a: np.ndarray) -> str:
@@ -99,7 +99,7 @@ def judge_validity(outcome: Outcome, violations: list) -> Verdict | None:
     """The verdict shared by every spec op before its values are compared: a crash, timeout or
     unsupported outcome as such; on invalid input, a rejection conforms and a value accepts it.
     None when the input is valid and the target answered (the op's own judge goes on)."""
-    if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported"):
+    if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported", "unavailable"):
         return Verdict(outcome.kind, outcome.message)
     if violations:
         labels = ", ".join(v.label for v in violations)

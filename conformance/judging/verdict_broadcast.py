@@ -34,7 +34,7 @@ def _dims(shape) -> str:
 
 
 def judge_broadcast(case: Case, outcome: Outcome) -> Verdict:
-    if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported"):
+    if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported", "unavailable"):
         return Verdict(outcome.kind, outcome.message)
     operands, result = shapes(case)
     value = outcome.value if outcome.kind == "value" else None

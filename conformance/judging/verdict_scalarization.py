@@ -15,7 +15,7 @@ def scalarization_mismatch(case: Case, value) -> tuple[list, list, list]:
 
 
 def judge_scalarization(case: Case, outcome: Outcome) -> Verdict:
-    if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported"):
+    if outcome.kind in ("crash", "timeout", "compile-timeout", "unsupported", "unavailable"):
         return Verdict(outcome.kind, outcome.message)
     clause = "Elementwise rule 6: the op on tensors is the scalar op at each element"
     if outcome.kind == "rejection":

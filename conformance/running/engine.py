@@ -49,6 +49,7 @@ _SEEN: dict[str, set] = {}  # worker name -> signatures called since that worker
 WRITING_OPS = tuple(WRITTEN)  # the ops that write by index
 UNMATCHED: list[str] = []  # "target: class" of declared deviations a property never met (said once, at the end)
 BROKEN: dict[str, str] = {}  # target -> its adapter error (``outcome.adapter_fault``), in this process
+UNAVAILABLE: dict[str, str] = {}  # target -> why its backend cannot run on this machine (``BackendUnavailable``)
 _HUNG: set[str] = set()  # targets that timed out once: no more grace for them (a hang must not cost 140 s a case)
 
 
@@ -191,10 +192,18 @@ def check_case(target: Target, case: Case, runs: int = SAME_PROCESS_RUNS) -> Ver
     if first.kind == "adapter-error":
         BROKEN[target.name] = first.message
         raise outcome.TargetBroken(f"{target.name}: adapter error, not a verdict about the backend: {first.message}")
+    if first.kind == "unavailable":
+        UNAVAILABLE[target.name] = first.message
+        raise outcome.TargetCannotRun(cannot_run_line(target))
     verdict = _judged(target, case, first, runs)
     if first.kind == "value":  # (a conforming value too: the report records it where the spec leaves it open)
         verdict = replace(verdict, value=first.value)
     return verdict
+
+
+def cannot_run_line(target: Target) -> str:
+    """The one line for a target whose backend found at run time that it cannot run on this machine."""
+    return f"{target.name}: backend {target.backend} cannot run on this machine: {UNAVAILABLE[target.name]} (not a verdict)"
 
 
 def recheck_fresh(target: Target, failure: "UndeclaredDivergence") -> "UndeclaredDivergence | None":
@@ -498,6 +507,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
     all run targets here and differ only in their sink. Returns the classes seen."""
     if target.name in BROKEN:  # said once, by the property that met it; the others have nothing to judge
         raise outcome.TargetBroken(f"{target.name}: adapter error (reported by its first property): {BROKEN[target.name]}")
+    if target.name in UNAVAILABLE:
+        raise outcome.TargetCannotRun(cannot_run_line(target))
     draws = draws or Draws.current()
     sink = sink or Raise()
     runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS

@@ -554,6 +554,33 @@ def _findable(name: str) -> bool:
         return False
 
 
+UNAVAILABLE_ENV = "CONFORMANCE_UNAVAILABLE"  # comma-separated backends whose availability check is forced to fail
+_CANNOT_RUN: dict[str, str] = {}
+
+
+def cannot_run(name: str) -> str:
+    """Why backend ``name`` cannot run on this machine, '' where it can: its module's ``unavailable()``
+    (a module-level function returning what is missing: a device, a CPU vendor or feature, a plugin;
+    '' when the backend can run), asked once per process. ``$CONFORMANCE_UNAVAILABLE`` (backend names,
+    comma-separated) forces the answer, to see what a machine without the hardware gets."""
+    if name not in _CANNOT_RUN:
+        forced = {b.strip() for b in os.environ.get(UNAVAILABLE_ENV, "").split(",")}
+        if name in forced:
+            _CANNOT_RUN[name] = f"forced by ${UNAVAILABLE_ENV}"
+        else:
+            module = importlib.import_module(BUILTIN_BACKENDS.get(name, name))
+            check = getattr(module, "unavailable", None)
+            try:
+                _CANNOT_RUN[name] = str(check() or "") if callable(check) else ""
+            except Exception as e:  # noqa: BLE001 - the check itself failing says the backend cannot start here
+                _CANNOT_RUN[name] = f"its availability check raised {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+    return _CANNOT_RUN[name]
+
+
+def cannot_run_line(name: str, reason: str) -> str:
+    return f"--backend {name}: cannot run on this machine: {reason} (no verdict, no seed)"
+
+
 def installed_backends() -> list[str]:
     """The built-in backends whose packages are installed, opt-in ones (``OPT_IN_BACKENDS``) left out."""
     return [b for b in BUILTIN_BACKENDS if b not in OPT_IN_BACKENDS and not missing_requirements(b)]
