@@ -149,20 +149,19 @@ def _own_code(seed: Seed):
 
 
 def _through_the_target(t, seed: Seed):
-    """Code calling the target function itself, imported from its module by name: for a target with no
-    ``repro=`` snippet (a user's own backend module). The script says so: the call goes through that
-    module's adapter code, not the backend's API alone."""
-    import inspect
-
+    """Code that carries the target's own module (``reports.standalone``): for a target with no ``repro=``
+    snippet (a user's module of targets), so its script runs from an empty folder with only the backend
+    installed. The script says so: the call goes through that module's adapter code, not the backend's
+    API alone. Built-in targets without a snippet have no script."""
+    from conformance.reports.standalone import module_code
     from conformance.running.registry import BUILTIN_BACKENDS
 
-    fn = inspect.unwrap(t.fn)
-    module, name = getattr(fn, "__module__", None), getattr(fn, "__qualname__", "")
-    if seed.backend in BUILTIN_BACKENDS or not module or "<locals>" in name or "." in name:
+    if seed.backend in BUILTIN_BACKENDS:
         raise NoRepro(f"conformance repro: target {seed.target!r} has no standalone script yet "
                       f"(`conformance list --backend {seed.backend}` marks the targets that have one)")
     kwargs = t.call_kwargs(seed.case)
-    setup = ["# no repro= snippet on this target: the call below goes through your module's target function"]
+    imports, setup, call, _ = module_code(t, kwargs)
+    setup = ["# no repro= snippet on this target: the call below goes through your module's target function", *setup]
     args = []
     for key, value in kwargs.items():
         if isinstance(value, np.ndarray):
@@ -172,12 +171,12 @@ def _through_the_target(t, seed: Seed):
         else:
             setup.append(f"{key} = {value!r}")
         args.append(f"{key}={key}")
-    call = f"{name}({', '.join(args)})"
+    call = f"{call}({', '.join(args)})"
     if expected_value(seed.case) is EXPECTED_IN_SCRIPT:  # (tensor form, scalar forms): the second is expected
         setup += [f"tensor_form, EXPECTED = {call}", "EXPECTED = np.asarray(EXPECTED)",
                   "EXPECTED_TEXT = f'{EXPECTED.dtype}{list(EXPECTED.shape)} {EXPECTED!r} (the scalar forms)'"]
         call = "tensor_form"
-    return [f"from {module} import {name}"], setup, call
+    return imports, setup, call
 
 
 def _builds_constants(seed: Seed) -> bool:
@@ -257,7 +256,10 @@ def script(seed: Seed, stage: dict | None = None) -> str:
     from conformance.running.report_text import spec_url
 
     tops = [line.split()[1].split(".")[0] for line in imports if line.startswith(("import", "from"))]
-    distributions = list(dict.fromkeys(["numpy"] + [d for m in tops for d in DISTRIBUTIONS.get(m, [m])]))
+    from conformance.running.registry import USER_PACKAGES
+
+    own = [USER_PACKAGES[seed.backend]] if seed.backend in USER_PACKAGES else []  # a user backend's PACKAGE
+    distributions = list(dict.fromkeys(["numpy"] + [d for m in tops for d in DISTRIBUTIONS.get(m, [m])] + own))
     text = TEMPLATE.format(title=title, packages=packages,
                            imports="\n".join("    " + line for line in imports) or "    pass", clause=clause,
                            spec_url=spec_url(case.op), distributions=distributions,

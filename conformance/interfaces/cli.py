@@ -89,7 +89,7 @@ def cmd_list(args) -> int:
         opt_in = " (opt-in: runs only with --backend " + name + ")" if name in OPT_IN_BACKENDS else ""
         for t in load_backend(name):
             kinds = "+".join(k for k, on in (("valid", t.valid), ("invalid", t.invalid)) if on)
-            script = "; repro script" if t.repro else ""
+            script = "; repro script" if t.repro else "; repro script (carries its module)" if name not in BUILTIN_BACKENDS else ""
             print(f"{name}: {t.name}  [{t.op}; {kinds}; {sum(len(v) for v in t.deviations.values())} declared "
                   f"deviations{script}]{opt_in}")
     from conformance.running.ops import names

@@ -168,7 +168,7 @@ def pytest_report_header(config):
     """What this run is: backends, profile, examples per property, seed, versions of their packages."""
     from hypothesis import settings as current
 
-    from conformance.running.registry import BACKEND_PACKAGES
+    from conformance.running.registry import BACKEND_PACKAGES, USER_PACKAGES
     from conformance.running.seeds import versions
 
     names = config.getoption("backend") or installed_backends()
@@ -180,7 +180,7 @@ def pytest_report_header(config):
     drawn = f"seed {seed}" if seed is not None else \
         "fixed seeds (the same cases every run)" if profiles.fixed_draws() else "new random draws each run"
     installed = versions()
-    package = lambda n: BACKEND_PACKAGES.get(n, "")  # noqa: E731  (tensorflow may be installed as tensorflow-cpu)
+    package = lambda n: BACKEND_PACKAGES.get(n) or USER_PACKAGES.get(n, "")  # noqa: E731  (tensorflow may be installed as tensorflow-cpu)
     shown = sorted({p for n in names for p in (package(n), package(n) + "-cpu", "hypothesis") if p in installed})
     return [f"conformance: backend {', '.join(names)}; profile {profile}: {count} after the edge phase; {drawn}",
             "conformance versions: " + ", ".join(f"{p} {installed[p]}" for p in shown),

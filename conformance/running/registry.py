@@ -95,10 +95,17 @@ class Deviation:
         return self.cls in MODEL_REQUIRED and not self.model
 
 
+USER_PACKAGES: dict[str, str] = {}  # user backend -> the distribution its module names (PACKAGE), or itself (VERSION only)
+RELEASES: dict[str, str] = {}  # distribution (or user backend) -> the release its module's VERSION states
+
+
 def installed_version(package: str) -> str | None:
-    """The installed release of distribution ``package`` (None: not installed, or no package named)."""
+    """The installed release of distribution ``package`` (None: not installed, or no package named); a
+    user backend module's ``VERSION`` where it states one."""
     from importlib import metadata
 
+    if package in RELEASES:
+        return RELEASES[package]
     try:
         return metadata.version(package) if package else None
     except metadata.PackageNotFoundError:
@@ -254,7 +261,7 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
     if not path.is_file():
         return {}
     data = tomllib.loads(path.read_text())
-    package = getattr(module, "PACKAGE", None) or BACKEND_PACKAGES.get(backend, "")
+    package = getattr(module, "PACKAGE", None) or BACKEND_PACKAGES.get(backend, "") or USER_PACKAGES.get(backend, "")
     out: dict[str, list[Deviation]] = {}
     for entry in data.get("deviation", []):
         for key in ("target", "class", "reason"):
@@ -347,6 +354,8 @@ def load_backend(name: str) -> list[Target]:
     except Exception as e:  # the module itself is broken: its error, where it happened, in one line
         raise BackendError(f"--backend {name}: importing {module_name} raised {type(e).__name__}: "
                            f"{str(e).splitlines()[0] if str(e) else ''}{_where(e)}") from None
+    if name not in BUILTIN_BACKENDS:
+        _note_release(name, module)
     declared = _deviation_file(name, module)
     targets, seen = [], set()
     for marked in _marked(module) + _op_adapter_targets(name):
@@ -365,6 +374,32 @@ def load_backend(name: str) -> list[Target]:
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
     return sorted(targets, key=lambda t: t.name)
+
+
+def _note_release(name: str, module) -> None:
+    """Record the release a user backend module states: ``PACKAGE`` (the distribution the backend installs
+    as; its installed release is read) and/or ``VERSION`` (a string, or a function returning one, for a
+    build with no distribution). The pytest header, seeds, the report, repro scripts, bisect and
+    ``versions =`` declarations read it. A bad value is one line naming it."""
+    package, version = getattr(module, "PACKAGE", None), getattr(module, "VERSION", None)
+    where = module.__name__
+    if package is not None and (not isinstance(package, str) or not package.strip()):
+        raise BackendError(f"--backend {name}: {where}.PACKAGE: expected the distribution name the backend installs "
+                           f"as (a string such as 'my-framework'), got {package!r}")
+    if version is not None:
+        try:
+            release = version() if callable(version) else version
+        except Exception as e:  # noqa: BLE001 - the module's own function: its error, in one line
+            raise BackendError(f"--backend {name}: {where}.VERSION() raised {type(e).__name__}: {e}") from None
+        if not isinstance(release, str) or not release.strip():
+            raise BackendError(f"--backend {name}: {where}.VERSION: expected a release string such as '2.1.0' (or a "
+                               f"function returning one), got {release!r}")
+        RELEASES[package or name] = release.strip()
+    elif package and installed_version(package) is None:
+        raise BackendError(f"--backend {name}: {where}.PACKAGE = {package!r}: no installed distribution of that name "
+                           f"(`pip show {package}`): name the distribution the backend installs as, or set VERSION")
+    if package or version is not None:
+        USER_PACKAGES[name] = package or name
 
 
 def _unknown_backend(name: str) -> str:

@@ -16,21 +16,23 @@ ALSO = ("iree-base-runtime", "tensorflow-cpu")
 
 
 def distributions() -> tuple[str, ...]:
-    """Every distribution a built-in backend runs on (opt-in ones too), in a fixed order."""
-    from conformance.running.registry import BACKEND_PACKAGES
+    """Every distribution a built-in backend runs on (opt-in ones too), in a fixed order, then those of the
+    user backends loaded in this process (their module's ``PACKAGE``)."""
+    from conformance.running.registry import BACKEND_PACKAGES, USER_PACKAGES
 
-    return tuple(dict.fromkeys((*PACKAGES, *BACKEND_PACKAGES.values(), *ALSO)))
+    return tuple(dict.fromkeys((*PACKAGES, *BACKEND_PACKAGES.values(), *ALSO, *USER_PACKAGES.values())))
 
 
 def versions() -> dict[str, str]:
     """The installed release of each of ``distributions()`` (a seed, a report and the pytest header record
     them: a divergence of openvino or tvm names its release)."""
+    from conformance.running.registry import installed_version
+
     out = {}
     for pkg in distributions():
-        try:
-            out[pkg] = importlib.metadata.version(pkg)
-        except importlib.metadata.PackageNotFoundError:
-            pass
+        release = installed_version(pkg)  # (a user module's VERSION where it states one)
+        if release is not None:
+            out[pkg] = release
     return out
 
 
