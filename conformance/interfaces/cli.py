@@ -252,6 +252,13 @@ def cmd_mlir_table(args) -> int:
     return _print_table(args, "mlir-table", markdown([t for b in backends for t in load_backend(b) if tabled(t)]))
 
 
+def cmd_declarations_table(_args) -> int:
+    from conformance.interfaces.declarations_table import markdown
+
+    print(markdown())
+    return 0
+
+
 def cmd_guarantee_table(args) -> int:
     from conformance.interfaces.guarantee_table import markdown
 
@@ -668,6 +675,8 @@ def main(argv: list[str] | None = None) -> int:
         table.add_argument("--out", help="write a Markdown page (title, command, date, versions) to this file")
     sub.add_parser("attributes-table", help="per target family, the API attributes it fixes, the values run and "
                                             "each value left out with why (Markdown)")
+    sub.add_parser("declarations-table", help="every class, when condition and model a [[deviation]] entry may name, "
+                                              "a line each (Markdown; docs/declarations.md)")
     report = sub.add_parser("report", help="run every (spec op, target) pair and write report.json/report.md")
     report.add_argument("--backends", nargs="+", help="backends (default: every installed one)")
     report.add_argument("--ops", nargs="+", help="spec ops (default: all)")
@@ -728,12 +737,16 @@ def main(argv: list[str] | None = None) -> int:
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
     replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
     _add_device(replay)
+    from conformance.interfaces import new_backend  # conformance new-backend NAME: a module skeleton
+
+    new_backend.add_parser(sub)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
-    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "on-release": cmd_on_release, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "attributes-table": cmd_attributes_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
+    commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "on-release": cmd_on_release, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "attributes-table": cmd_attributes_table, "declarations-table": cmd_declarations_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,
                 "onnx-table": cmd_onnx_table, "mlir-table": cmd_mlir_table}
+    commands["new-backend"] = new_backend.run
     try:
         return commands[args.command](args)
     except BackendError as e:

@@ -259,8 +259,16 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
     custom = getattr(module, "DEVIATIONS_FILE", None)
     path = Path(custom) if custom else importlib.resources.files("conformance.adapters") / "deviations" / f"{backend}.toml"
     if not path.is_file():
+        if custom:  # named, and not there: the user's declarations would silently not apply
+            raise BackendError(f"--backend {backend}: {module.__name__}.DEVIATIONS_FILE: no such file {str(path)!r}")
         return {}
-    data = tomllib.loads(path.read_text())
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as e:  # (its message names the line and column)
+        raise BackendError(f"{path}: not valid TOML: {e}") from None
+    other = [k for k in data if k != "deviation"]
+    if other:
+        raise BackendError(f"{path}: top-level key {other[0]!r}: a deviations file holds [[deviation]] entries only")
     package = getattr(module, "PACKAGE", None) or BACKEND_PACKAGES.get(backend, "") or USER_PACKAGES.get(backend, "")
     out: dict[str, list[Deviation]] = {}
     for entry in data.get("deviation", []):
@@ -272,6 +280,7 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
             raise BackendError(f"{path}: deviation of {_names(entry['target'])[0]!r}: key {unknown[0]!r} is not one of "
                                f"{', '.join(ENTRY_KEYS)}")
         _check_entry(path, entry)
+        _check_names(path, entry)
         extra = {k: entry.get(k, "") for k in ("model", "unmodelled", "known", "versions")}
         for name in _names(entry["target"]):
             for cls in _names(entry["class"]):
@@ -279,6 +288,33 @@ def _deviation_file(backend: str, module) -> dict[str, list[Deviation]]:
                     out.setdefault(name, []).append(Deviation(cls, entry["reason"], entry.get("link", ""), when,
                                                               package=entry.get("package", package), **extra))
     return out
+
+
+def _check_names(path, entry: dict) -> None:
+    """An entry's ``target`` and ``class`` are a name or a list of names, each class a verdict class."""
+    from conformance.core.choices import expected_one_of
+    from conformance.judging.verdict import CLASSES
+
+    for key in ("target", "class", "when"):
+        value = entry.get(key, "")
+        if not (isinstance(value, str) or (isinstance(value, list) and value and all(isinstance(v, str) for v in value))):
+            raise BackendError(f"{path}: deviation {key} = {value!r}: expected a name or a list of names")
+    for cls in _names(entry["class"]):
+        if cls not in CLASSES or cls == "conform":
+            raise BackendError(f"{path}: deviation of {_names(entry['target'])[0]!r}: class: "
+                               f"{expected_one_of(cls, [c for c in CLASSES if c != 'conform'], many=20)}")
+
+
+def _check_declared_targets(backend: str, module, declared: dict, loaded: list[str]) -> None:
+    """Every target a deviations file names is a loaded target of the backend (a misspelt name would
+    declare nothing); else one line with the closest name."""
+    from conformance.core.choices import expected_one_of
+
+    for name in declared:
+        if name not in loaded:
+            where = getattr(module, "DEVIATIONS_FILE", None) or f"adapters/deviations/{backend}.toml"
+            raise BackendError(f"{where}: deviation target {name!r} is no target of backend {backend}: "
+                               f"{expected_one_of(name, loaded, many=8)}")
 
 
 def _check_whens(backend: str, t: Target, devs: list[Deviation]) -> None:
@@ -357,11 +393,16 @@ def load_backend(name: str) -> list[Target]:
     if name not in BUILTIN_BACKENDS:
         _note_release(name, module)
     declared = _deviation_file(name, module)
-    targets, seen = [], set()
+    targets, seen = [], {}
     for marked in _marked(module) + _op_adapter_targets(name):
         if marked.name in seen:
+            if seen[marked.name].fn is not marked.fn:  # two functions, one name: one would go untested
+                raise BackendError(f"--backend {name}: two targets are named {marked.name!r}: {_where_fn(seen[marked.name].fn)} "
+                                   f"and {_where_fn(marked.fn)}; give each its own name")
             continue
-        seen.add(marked.name)
+        seen[marked.name] = marked
+        if name not in BUILTIN_BACKENDS:
+            _check_not_builtin_name(name, marked)
         _check_region(module_name, marked)
         if name not in BUILTIN_BACKENDS:  # (the built-in ones: their own tests call every target)
             _check_signature(module_name, marked)
@@ -373,7 +414,30 @@ def load_backend(name: str) -> list[Target]:
         for dev in declared.get(t.name, []):
             t.deviations.setdefault(dev.cls, []).append(dev)
         targets.append(t)
+    _check_declared_targets(name, module, declared, [t.name for t in targets])
     return sorted(targets, key=lambda t: t.name)
+
+
+def _where_fn(fn) -> str:
+    """``module.qualname (file:line)`` of a target function (a partial: of the function it wraps)."""
+    inner = inspect.unwrap(getattr(fn, "func", fn))
+    code = getattr(inner, "__code__", None)
+    at = f" ({Path(code.co_filename).name}:{code.co_firstlineno})" if code else ""
+    return f"{getattr(inner, '__module__', '?')}.{getattr(inner, '__qualname__', repr(inner))}{at}"
+
+
+def _check_not_builtin_name(backend: str, t: "Target") -> None:
+    """A user target does not take the name of a built-in backend's target (a report, a seed or a
+    declaration would name the wrong one)."""
+    prefix = t.name.split(":", 1)[0]
+    if prefix in BUILTIN_BACKENDS and prefix != backend:
+        try:
+            builtin = {x.name for x in load_backend(prefix)}
+        except BackendError:
+            return
+        if t.name in builtin:
+            raise BackendError(f"--backend {backend}: target {t.name!r} ({_where_fn(t.fn)}) has the name of a target of the "
+                               f"built-in backend {prefix}; name yours after your backend (e.g. 'mine:...')")
 
 
 def _note_release(name: str, module) -> None:
