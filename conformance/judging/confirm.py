@@ -231,7 +231,7 @@ def confirm(case: Case, outcome: Outcome, verdict: Verdict, run_probe: Callable[
                                 f"predicts the target on a probe with the same dimension numbers "
                                 f"({probe.meta['probe']} indices): {v.cls}: {v.detail}",
                            clause=v.clause or verdict.clause, expected=verdict.expected, observed=verdict.observed,
-                           also=also if cls != "rejects-valid" else ())
+                           also=also if cls != "rejects-valid" else (), probe=probe)
     # a part that changed nothing on the probes goes; an unnamed model with no fewer parts than a named
     # one that fits as well goes too (int32 indices read as unsigned, then the low side clamped, is the
     # same function as fill; with windows of 1, a negative read as unsigned is a dropped window); then a part that changed nothing on the case itself goes (the class names what

@@ -52,6 +52,7 @@ class Verdict:
     also: tuple[str, ...] = ()  # further classes whose variants explain the same observed value
     value: Any = field(default=None, compare=False, repr=False)  # what the target returned (declaration models read it)
     history: tuple = field(default=(), compare=False, repr=False)  # earlier calls a history-dependent divergence needs
+    probe: Any = field(default=None, compare=False, repr=False)  # the probe Case the class was decided on (confirm)
 
     @property
     def classes(self) -> tuple[str, ...]:

@@ -201,6 +201,19 @@ def check_case(target: Target, case: Case, runs: int = SAME_PROCESS_RUNS) -> Ver
     return verdict
 
 
+def on_probe(target: Target, case: Case, verdict: Verdict, runs: int = SAME_PROCESS_RUNS) -> tuple[Case, Verdict]:
+    """(case, verdict) to report for an undeclared divergence whose class was decided on a probe
+    (``Verdict.probe``: the drawn case itself may show only declared behaviour): the probe judged on its
+    own where it diverges undeclared there too, so the seed, replay and script hold a case that shows the
+    bug; else the drawn case as it was."""
+    probe = verdict.probe
+    alone = check_case(target, probe, runs)
+    if alone.diverges and target.declared(alone.classes, probe, alone.value) is None:
+        return probe, replace(alone, detail=f"{alone.detail} [shown on a probe of drawn case {case.id}, which "
+                                            f"looked like {'/'.join(verdict.classes)} there]", probe=None)
+    return case, verdict
+
+
 def cannot_run_line(target: Target) -> str:
     """The one line for a target whose backend found at run time that it cannot run on this machine."""
     return f"{target.name}: backend {target.backend} cannot run on this machine: {UNAVAILABLE[target.name]} (not a verdict)"
@@ -534,6 +547,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
         seen.update(verdict.classes)
         note_hang(target, case, verdict)
         dev = target.declared(verdict.classes, case, verdict.value) if verdict.diverges else None
+        if verdict.diverges and dev is None and verdict.probe is not None:
+            case, verdict = on_probe(target, case, verdict, runs)
         sink.judged(target, case, verdict, dev, before)
 
     if cases is not None:
