@@ -55,3 +55,27 @@ def test_a_script_whose_backend_will_not_import_exits_2(tmp_path, script, blocke
     done = subprocess.run([sys.executable, str(next(p for p in FINDINGS if p.name == script))], env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stdout + done.stderr
+
+
+OPENVINO_EP_SCRIPTS = ["onnxruntime_openvino_gather_elements_smaller_indices_refused.py",
+                       "onnxruntime_openvino_where_constant_folding_zero_sign.py"]
+
+
+@pytest.mark.parametrize("script", OPENVINO_EP_SCRIPTS + ["openvino_gather_nd_out_of_range_reads_outside.py"])
+def test_a_script_whose_backend_cannot_run_here_exits_2_and_says_why(tmp_path, script):
+    """The OpenVINO EP offers devices on Intel CPUs only; where it cannot be set up (forced here with a plugin
+    package whose library does not load) the script says so on a `cannot run here:` line and exits 2: a
+    setup failure is never counted as the behaviour it claims (exit 1)."""
+    pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnx")
+    fake = tmp_path / "onnxruntime_ep_openvino"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("def get_library_path():\n    return '/nonexistent/libonnxruntime_openvino_ep.so'\n")
+    if script.startswith("openvino_"):  # its other path: OpenVINO's own API, blocked too
+        (tmp_path / "openvino").mkdir()
+        (tmp_path / "openvino" / "__init__.py").write_text("raise ImportError('openvino is blocked here (a test)')\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, str(next(p for p in FINDINGS if p.name == script))], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "cannot run here:" in done.stdout, done.stdout

@@ -1,7 +1,8 @@
 """docs/findings: the triage record. Every script has exactly one row in docs/findings/README.md and every row
-a script; each row carries a relation from the allowed set, an owning project and stage, an https URL where
-it points upstream, and the same relation as the script's header docstring; the counts at the top of the
-README match the table. Reads files only (no backend needed)."""
+a script; each row carries a kind (crashes and hangs apart from wrong values, listed first), what it needs to
+run, a relation from the allowed set, an owning project and stage, an https URL where it points upstream, and
+the same relation as the script's header docstring; the counts at the top of the README match the table, and
+the list of scripts run here has every script once. Reads files only (no backend needed)."""
 import ast
 import collections
 import re
@@ -12,8 +13,11 @@ import pytest
 FINDINGS = Path(__file__).resolve().parent.parent / "docs" / "findings"
 README = FINDINGS / "README.md"
 SCRIPTS = sorted(p.name for p in FINDINGS.glob("*.py"))
-HEADER = ["script", "backend", "what", "governing text", "upstream search", "relation", "owner: stage"]
-KINDS = ("new", "duplicate of", "fixed in", "documented", "spec-silent")
+HEADER = ["script", "backend", "kind", "needs", "what", "governing text", "upstream search", "relation", "owner: stage"]
+KINDS = ("new", "duplicate of", "follow-up of", "fixed in", "documented", "spec-silent")
+# what a script shows; the first three are triaged before wrong values (issue 69)
+SHOWS = ("crash", "hang", "memory", "value", "refusal")
+DRAFTED = ("new", "follow-up of")  # a new upstream report: a draft in upstream-drafts.md
 
 
 def _tables(text):
@@ -80,6 +84,8 @@ def test_a_row_is_a_complete_triage_record(row):
     assert "located by experiment" in stage or "not located by experiment" in stage or "upstream" in stage \
         or kind in ("documented",), stage
     assert row["governing text"] and row["what"] and row["backend"]
+    assert row["kind"] in SHOWS, row["kind"]
+    assert row["needs"], "needs: '-' when the script needs nothing beyond its packages"
     assert "2026-" in row["upstream search"] and "'" in row["upstream search"], "no queries or date"
 
 
@@ -113,8 +119,42 @@ def test_the_counts_at_the_top_match_the_table():
     assert re.search(r"last upstream search: \d{4}-\d{2}-\d{2}", README.read_text())
 
 
-def test_drafts_are_kept_for_new_findings_only():
+def test_drafts_are_kept_for_new_and_follow_up_findings_only():
     drafts = (FINDINGS / "upstream-drafts.md").read_text()
     drafted = set(re.findall(r"^Script: \[([^\]]+\.py)\]", drafts, re.M))
-    new = {_script(r) for r in _rows() if r["relation"] == "new"}
+    new = {_script(r) for r in _rows() if _kind(r["relation"]) in DRAFTED}
     assert drafted == new
+
+
+def test_every_draft_states_the_hardware_and_releases_it_needs():
+    drafts = (FINDINGS / "upstream-drafts.md").read_text()
+    sections = re.split(r"^## ", drafts, flags=re.M)[1:]
+    for section in sections:
+        if "Script: [" not in section:
+            continue
+        assert "**Needs.**" in section, section.splitlines()[0]
+        needs = section.split("**Needs.**", 1)[1].split("\n\n", 1)[0]
+        assert re.search(r"\d+\.\d+", needs), f"no release in the Needs line of {section.splitlines()[0]}"
+        assert re.search(r"CPU|x86|hardware", needs), f"no hardware in the Needs line of {section.splitlines()[0]}"
+
+
+def test_crashes_and_hangs_are_counted_apart_and_listed_first():
+    rows = _rows()
+    header, counts = _table("kind")
+    assert header[:3] == ["kind", "rows", "new"]
+    stated = {r[0]: (int(r[1]), int(r[2])) for r in counts}
+    actual = collections.Counter(r["kind"] for r in rows)
+    new = collections.Counter(r["kind"] for r in rows if r["relation"] == "new")
+    assert stated == {k: (actual.get(k, 0), new.get(k, 0)) for k in SHOWS}
+    ranks = [SHOWS.index(r["kind"]) < 3 for r in rows]
+    assert ranks == sorted(ranks, reverse=True), "crash, hang and memory rows come before the others"
+
+
+def test_every_script_is_in_the_list_run_here_with_its_exit_code():
+    header, runs = _table("run")
+    assert header[:3] == ["run", "exit", "reason"]
+    names = [re.fullmatch(r"`([^`]+\.py)`", r[0]).group(1) for r in runs]
+    assert sorted(names) == SCRIPTS
+    assert all(r[1] in ("0", "1", "2") and r[2] for r in runs)
+    text = README.read_text()
+    assert re.search(r"CPU: .*(Intel|AMD|ARM|GenuineIntel|AuthenticAMD)", text), "the machine the list ran on"

@@ -1,9 +1,10 @@
 """IREE refuses to compile the StableHLO spec's own worked scatter example (batching dims,
 index_vector_dim 3): "'iree_linalg_ext.scatter' op expected indices to be equal to batch rank or
-batch rank + 1". The same text runs on XLA and the StableHLO interpreter. Exits 1 while IREE refuses.
+batch rank + 1". The same text runs on XLA and the StableHLO interpreter. #24719 (the same refusal) was closed by
+PR #24720, yet iree 3.13.0 still refuses: a new report citing it. Exits 1 while IREE refuses.
 
 Triage (2026-11-27; the same record is a row of docs/findings/README.md):
-Relation: duplicate of https://github.com/iree-org/iree/issues/24719
+Relation: follow-up of https://github.com/iree-org/iree/issues/24719
 Owner and stage: iree-org/iree: StableHLO scatter preprocessing (batching dims); the spec's example still
     fails on 3.13.0 although #24719 was closed by PR #24720 (merged 2026-07-17): comment on #24719 with this
     example. Stage not located by experiment

@@ -3,10 +3,11 @@ closed over by jit) is computed as x * (1 / c), which is not correctly rounded, 
 The same division with the divisor as an argument is IEEE division. About a third of ordinary
 values differ in the last place, in float16, float32 and float64 alike (first seen as float16
 65504 / 3.0 giving 21824, IEEE 21840, with the Python float 3.0 as the divisor).
-Exits 1 while the behaviour is there, 0 once division by a constant is correctly rounded.
+Deliberate in XLA's algebraic simplifier (a speed rewrite), not a new bug: kept as a record of a declared
+deviation. Exits 1 while the behaviour is there, 0 once division by a constant is correctly rounded.
 
 Triage (2026-11-27; the same record is a row of docs/findings/README.md):
-Relation: new
+Relation: documented
 Owner and stage: openxla/xla: HLO algebraic simplifier (divide by a constant rewritten as multiply by its
     reciprocal); located by experiment: XLA_FLAGS=--xla_dump_to shows divide(a, broadcast(3)) in the HLO
     before optimizations and multiply(a, 0.333333343) after

@@ -3,7 +3,8 @@ gives +0.0 (ONNX: the selected -0.0). Not OpenVINO: with graph_optimization_leve
 model gives -0.0, and with x a graph input (nothing to fold) the EP gives -0.0. ONNX Runtime's constant
 folding evaluates the all-constant node with the CPU EP's Where kernel before the EP sees the graph, and
 that kernel loses the sign (microsoft/onnxruntime#32191; the CPU EP's own run is printed for comparison).
-Exits 1 while the folded model gives +0.0.
+Exits 1 while the folded model gives +0.0; 2 with the reason where this machine cannot run the EP (it
+offers devices on Intel CPUs only).
 
 Triage (2026-11-28; the same record is a row of docs/findings/README.md):
 Relation: duplicate of https://github.com/microsoft/onnxruntime/issues/32191
@@ -57,6 +58,36 @@ import onnxruntime_ep_openvino
 from onnx import TensorProto, helper, numpy_helper
 
 
+def cannot_run_here(reason):
+    """Exit 2 with the reason: this machine cannot run the backend (not the claimed behaviour)."""
+    print(f"cannot run here: {reason}", flush=True)
+    sys.exit(2)
+
+
+def cpu_vendor():
+    try:
+        with open("/proc/cpuinfo") as f:
+            return next((line.split(":", 1)[1].strip() for line in f if line.startswith("vendor_id")), "unknown")
+    except OSError:
+        return "unknown"
+
+
+def openvino_ep_cpu_device():
+    """The OpenVINO EP's CPU device, as the suite's onnxruntime_openvino backend selects it; exit 2 saying why
+    where there is none (the EP offers devices on Intel CPUs only: onnxruntime's ov_factory skips others)."""
+    if not any(d.ep_name == "OpenVINOExecutionProvider" for d in onnxruntime.get_ep_devices()):
+        try:
+            onnxruntime.register_execution_provider_library("openvino", onnxruntime_ep_openvino.get_library_path())
+        except Exception as e:  # noqa: BLE001
+            cannot_run_here(f"the OpenVINO EP library does not register: {str(e).splitlines()[0][:200]}")
+    devices = [d for d in onnxruntime.get_ep_devices()
+               if d.ep_name == "OpenVINOExecutionProvider" and d.ep_metadata.get("ov_device") == "CPU"]
+    if not devices:
+        cannot_run_here(f"the OpenVINO EP offers no CPU device on this machine (CPU vendor {cpu_vendor()}); it offers "
+                        "devices on Intel CPUs only (onnxruntime's ov_factory skips other vendors)")
+    return devices[0]
+
+
 def where_model(inputs):
     """Where(c, x, y) with c = True, x = -0.0, y = 0.0 (float32); the names in ``inputs`` are graph inputs,
     the others initializers (constants)."""
@@ -73,10 +104,7 @@ def where_model(inputs):
 
 def openvino_session(m, level):
     # as the suite's onnxruntime_openvino backend: the plugin EP's CPU device, no fallback to the CPU EP
-    if not any(d.ep_name == "OpenVINOExecutionProvider" for d in onnxruntime.get_ep_devices()):
-        onnxruntime.register_execution_provider_library("openvino", onnxruntime_ep_openvino.get_library_path())
-    device = next(d for d in onnxruntime.get_ep_devices()
-                  if d.ep_name == "OpenVINOExecutionProvider" and d.ep_metadata.get("ov_device") == "CPU")
+    device = openvino_ep_cpu_device()
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3
     options.add_session_config_entry("session.disable_cpu_ep_fallback", "1")

@@ -2,10 +2,11 @@
 and then with -0.0 reuses the graph specialised on 0.0, because Dynamo guards a Python float constant
 with ==, and -0.0 == 0.0. So torch.div(y, -0.0) divides by +0.0: 1.0 / -0.0 gives +inf (eager torch and
 IEEE-754: -inf). Neither rounding_mode nor dynamic=True is needed; every op taking a Python float is
-affected (sub, mul, fmod, comparisons, ...). Exits 1 while the sign is lost.
+affected (sub, mul, fmod, comparisons, ...). The one upstream thread, PR #192604, was closed unmerged: a new
+issue citing it. Exits 1 while the sign is lost.
 
 Triage (2026-11-27; the same record is a row of docs/findings/README.md):
-Relation: duplicate of https://github.com/pytorch/pytorch/pull/192604
+Relation: follow-up of https://github.com/pytorch/pytorch/pull/192604
 Owner and stage: pytorch/pytorch: Dynamo guards (EQUALS_MATCH on a specialised Python float compares with ==);
     located by experiment: backend='eager', 'aot_eager' and 'inductor' all return +inf for div(1.0, -0.0)
     after a call with 0.0

@@ -1,8 +1,9 @@
-"""torch: maximum(0.0, -0.0) is -0.0 on float32 tensors (IEEE-754 maximum gives +0.0).
-Exits 1 while the behaviour is there.
+"""torch: maximum(0.0, -0.0) is -0.0 on float32 tensors (IEEE-754 maximum gives +0.0). torch's docs order no
+signed zeros, so this is spec-silent (a consistency question: the scalar path gives +0.0; a maintainer doubts
+it is a bug, pytorch#193781). Exits 1 while the behaviour is there.
 
 Triage (2026-11-27; the same record is a row of docs/findings/README.md):
-Relation: duplicate of https://github.com/pytorch/pytorch/issues/193781
+Relation: spec-silent
 Owner and stage: pytorch/pytorch: ATen CPU maximum kernel (scalar lambda std::max vs vectorized path); stage
     from the upstream analysis
 Governing text: StableHLO spec maximum (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#maximum,

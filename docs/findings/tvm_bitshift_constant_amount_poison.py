@@ -1,7 +1,8 @@
 """Apache TVM (Relax ONNX frontend, llvm, CPU): BitShift of uint8 [0, 1, 255] by 8 (the bit width) with
 the amount a rank-0 initializer gives arbitrary values that change from compile to compile ([25, 207, 112],
-[36, 215, 34], sometimes [0, 0, 0]); with the amount a graph input it gives [0, 0, 0], which ONNX BitShift
-(and the StableHLO spec's shift_left / shift_right_logical) define for an amount of the bit width or more.
+[36, 215, 34], sometimes [0, 0, 0]); with the amount a graph input it gives [0, 0, 0], which ONNX's reference
+evaluator and ONNX Runtime also give (ONNX's page states no rule for an amount of the bit width or more;
+the bug is that one model's values change from compile to compile).
 A constant amount that large is folded into an LLVM shift whose result is poison. Each compile runs in a
 fresh child process, up to six per direction; exits 1 once one gives a value other than 0.
 
