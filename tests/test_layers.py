@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # lowest first; a module may import its own layer and the ones before it
 LAYERS = ("oracles", "core", "strategies", "judging", "running", "specs", "adapters", "reports", "interfaces")
 PUBLIC = {"registry": "running", "outcome": "core", "layouts": "core", "case": "core", "opspec": "core",
-          "plugin": "interfaces", "cli": "interfaces"}  # the top-level names kept for users
+          "plugin": "interfaces", "cli": "interfaces", "styles": "adapters"}  # the top-level names kept for users
 FOLDERS = {"oracles": ROOT / "oracles", "strategies": ROOT / "strategies", "adapters": ROOT / "adapters",
            "reports": ROOT / "reports", **{k: ROOT / "conformance" / k for k in ("core", "judging", "running",
                                                                                  "specs", "interfaces")}}
