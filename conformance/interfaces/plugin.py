@@ -36,6 +36,9 @@ def pytest_addoption(parser):
                     help="compile everything afresh: no compiled backend reads or writes a cache")
     group.addoption("--show-unmatched", action="store_true",
                     help="list each declared deviation no case met in this run (default: one summary line)")
+    group.addoption("--no-watch", action="store_true",
+                    help="no live lines: a line per property as it ends, a status line of what runs, each failure "
+                         "when it is found, a summary with the seeds on Ctrl-C (conformance.interfaces.watch)")
     group.addoption("--seed-dir", default=runtime.DEFAULT_SEED_DIR, metavar="DIR",
                     help=f"where a failing property writes its seed file (default {runtime.DEFAULT_SEED_DIR}; "
                          "'' writes none)")
@@ -67,6 +70,10 @@ def pytest_configure(config):
         except ValueError as e:
             raise pytest.UsageError(str(e)) from None
     config._conformance_targets = None
+    if not hasattr(config, "workerinput") and not config.getoption("no_watch"):
+        from conformance.interfaces.watch import Watch
+
+        config.pluginmanager.register(Watch(config), "conformance-watch")
     if config.getoption("backend"):  # a bad --backend is one usage line now, not a collection error later
         selected_targets(config)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from hypothesis import HealthCheck, Verbosity, given, seed, settings
 from hypothesis.errors import FlakyFailure
 
-from conformance.running import history, isolation, ops, profiles
+from conformance.running import compile_grace, crashes, history, isolation, narrowing, ops, profiles
 from conformance.running.constructed import call_sequences, constructed_cases
 
 from conformance.core import outcome, runtime
@@ -55,29 +55,47 @@ _HUNG: set[str] = set()  # targets that timed out once: no more grace for them (
 
 def call(target: Target, case: Case) -> outcome.Outcome:
     """Run ``target`` on ``case`` in worker processes that no earlier case has corrupted: a crash is
-    tried once more (the dead worker restarts; where the crash does not recur, an earlier call had
-    corrupted the process and the fresh answer stands, with a warning). A valid case of a writing op
+    tried once more alone (the dead worker restarts), and a death, a hang or a refusal is judged by
+    experiment with the framework's own fatal-signal handlers taken into account (``crashes``: a crash
+    with its signal named, or one that needs the earlier calls, ``Outcome.history``). A valid case of a writing op
     that a declared crash covers runs in the quarantine worker (``_quarantined``), so an out-of-bounds
     write cannot touch the next, innocent case; a target that isolates itself restarts its workers
     after such a case instead."""
     name = worker_name(target, case)
     quarantined = name.endswith(QUARANTINE)
     tainted = quarantined and isolation.alive(name)  # earlier covered cases ran there
+    before = list(history.log(name)) if isolation.alive(name) else []  # the calls a death may need
     first = _call_once(target, case, name)
     if tainted and _undeclared(target, case, first):  # judged only in a process no earlier write can have
         isolation.close(name)                         # touched: a fresh quarantine process runs it again
         first = _call_once(target, case, name)
     declared_crash = target.declared(("crash",), case) is not None
+    valid = first.kind in ("timeout", "rejection", "crash") and not case_violations(case)
+
+    def unhidden(seen: outcome.Outcome) -> outcome.Outcome:
+        return crashes.unhidden(target, case, seen, name, valid, TARGET_TIMEOUT, FIRST_CALL_GRACE)
+
     if first.kind == "timeout":
         _HUNG.add(target.name)
         if target.declared(("timeout",), case) is None:  # an unexpected run timeout stands only if a
-            return _call_once(target, case, name)       # fresh worker times out too
+            stuck = crashes.IN_HANDLER.search(first.message)  # fresh worker times out too (in a fatal signal's
+            bare = unhidden(first) if stuck else first         # handler: alone with default handling first)
+            if bare.kind == "crash":
+                return bare
+            again = _call_once(target, case, name) if stuck else unhidden(_call_once(target, case, name))
+            if stuck and again.kind not in ("timeout", "crash"):  # a death its handler hid, gone alone
+                return crashes.not_recurring(target, case, first, again, before)
+            return again
+    if first.kind == "rejection" and valid and not declared_crash:
+        return unhidden(first)
     if first.kind == "crash" and not declared_crash:  # a declared crash is expected here: no second try
         again = _call_once(target, case, name)
-        if again.kind != "crash":
-            warnings.warn(f"{target.name}: a worker died ({first.message[:120]}) on case {case.id}, which runs "
-                          "cleanly in a fresh process: an earlier case had corrupted it", stacklevel=2)
-            return again
+        if again.kind == "crash":
+            return unhidden(again)
+        hidden = unhidden(again)
+        if hidden.kind == "crash":
+            return hidden
+        return crashes.not_recurring(target, case, first, again, before)  # (the death alone did not recur)
     elif declared_crash and target.restart_after_crash and case.op in WRITING_OPS and not case_violations(case) \
             and not quarantined:
         # a survived crash on valid input of an op that writes by index may have written out of bounds
@@ -126,11 +144,15 @@ def _call_once(target: Target, case: Case, name: str | None = None) -> outcome.O
                       {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device(),
                        "layouts": case.layout_kwargs()},
                       timeout=min(TARGET_TIMEOUT, DECLARED_HANG_WAIT) if hang_declared else TARGET_TIMEOUT,
-                      grace=0.0 if signature in seen or target.name in _HUNG or not target.compiles
-                      else FIRST_CALL_GRACE)
+                      grace=FIRST_CALL_GRACE if grace else 0.0)
 
+    grace = signature not in seen and target.name not in _HUNG and compile_grace.grants(target)
     result = outcome.run(remote, kwargs)
     history.record(name, this, fresh_process=fresh)
+    if result.kind in ("value", "rejection"):
+        compile_grace.observe(target, signature, w.last_run_seconds, signature not in seen, w.last_compile_seconds)
+    elif result.kind == "timeout" and signature not in seen and not grace:
+        result = replace(result, message=result.message + compile_grace.hint(target))
     seen.add(signature)
     COMPILE_SECONDS[target.name] += w.last_compile_seconds
     return result
@@ -209,8 +231,9 @@ def on_probe(target: Target, case: Case, verdict: Verdict, runs: int = SAME_PROC
     probe = verdict.probe
     alone = check_case(target, probe, runs)
     if alone.diverges and target.declared(alone.classes, probe, alone.value) is None:
-        return probe, replace(alone, detail=f"{alone.detail} [shown on a probe of drawn case {case.id}, which "
-                                            f"looked like {'/'.join(verdict.classes)} there]", probe=None)
+        kind = probe.meta.get("probe", "")
+        return probe, replace(alone, detail=f"{alone.detail} [shown on a probe ({kind} indices) of drawn case "
+                                            f"{case.id}, whose own result the declarations cover]", probe=None)
     return case, verdict
 
 
@@ -289,6 +312,8 @@ def _failure(target: Target, case: Case, verdict: Verdict, before: list) -> "Und
 
 
 def _judged(target: Target, case: Case, first: outcome.Outcome, runs: int) -> Verdict:
+    if first.history:  # a death that needs the earlier calls (``crashes``)
+        return crashes.history_verdict(first)
     verdict = judge(case, first)
     if first.mutated:
         return Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
@@ -297,6 +322,8 @@ def _judged(target: Target, case: Case, first: outcome.Outcome, runs: int) -> Ve
     if first.kind == "value" and (runs >= 2 or schedule_matters(case)):
         for _ in range(max(runs, 2) - 1):  # at once, in the same process: nothing else ran in between
             again = call(target, case)
+            if again.history or again.kind == "crash":  # the first run left the process to die on the second
+                return crashes.history_verdict(again) if again.history else judge(case, again)
             if again.kind != "value" or not same_values(first.value, again.value):
                 return Verdict("nondeterministic", "two runs on the same case differ",
                                clause="a correct target is a function of its inputs",
@@ -391,10 +418,49 @@ def _reported(target: Target, e: Exception) -> "UndeclaredDivergence | None":
             raise e
         e = found[0]
     failure = recheck_fresh(target, e)
+    if failure is not None and failure.case is not None and failure.verdict is not None \
+            and failure.verdict.cls in NARROWED:
+        case, verdict = narrowed(target, failure.case, failure.verdict)
+        if case is not failure.case:
+            failure = _failure(target, case, verdict, failure.before)
     note = shapes_note(target, failure.case, failure.verdict) if failure is not None else ""
     if note:
         failure.add_note(note)
     return failure
+
+
+NARROWED = ("crash", "timeout")  # classes whose case is narrowed to the element or index vector that shows them
+NARROWINGS = 4  # cases per target narrowed in a process, at most (each costs a worker start per crashing half)
+_NARROWED: dict[tuple[str, str], tuple[Case, Verdict]] = {}  # (target, case id) -> what narrowing gave
+
+
+def narrowed(target: Target, case: Case, verdict: Verdict) -> tuple[Case, Verdict]:
+    """(case, verdict) of a ``crash`` or ``timeout`` narrowed to the smallest sub-case that still shows it
+    (``narrowing``: the element, the index vector), judged again alone; the verdict's detail says which part
+    of the drawn case it is. The case as it was where it has one element or no part fails alone."""
+    key = (target.name, case.id)
+    if key in _NARROWED:
+        return _NARROWED[key]
+    if narrowing.units(case) <= 1 or sum(k[0] == target.name for k in _NARROWED) >= NARROWINGS:
+        return case, verdict
+    hidden = "default signal handling" in verdict.detail  # shown only with the framework's handlers set aside
+
+    def still(sub: Case) -> bool:
+        got = crashes.bare_outcome(target, sub, TARGET_TIMEOUT, FIRST_CALL_GRACE) if hidden else _call_once(target, sub)
+        return got.kind == verdict.cls
+
+    sub, spans = narrowing.narrow(case, still, narrowing.TRIES if verdict.cls == "crash" else HANG_TRIES)
+    result = (case, verdict)
+    if sub is not case:
+        again = check_case(target, sub, 1)
+        if again.cls == verdict.cls and target.declared(again.classes, sub, None) is None:
+            result = (sub, replace(again, detail=f"{again.detail} [narrowed to {narrowing.where(case, sub, spans)} "
+                                                 f"of case {case.id}: {case.describe()}]"))
+    _NARROWED[key] = result
+    return result
+
+
+HANG_TRIES = 10  # sub-cases tried when narrowing a timeout (each that hangs costs the run limit)
 
 
 def shapes_note(target: Target, case: Case | None, verdict: Verdict | None) -> str:
@@ -470,6 +536,9 @@ class StopOn(Raise):
 
 
 REFUSED: dict[str, set] = {}  # target -> the memory layouts it refuses (in this process)
+# what the C-ordered copy of a refused view must not give for the view's refusal to be a layout refused: a
+# refusal too, or a death, hang or history of the process (then the refusal was no layout's doing)
+UNCLEAN = ("rejects-valid", "crash", "timeout", "compile-timeout", "history-dependent", "nondeterministic")
 
 
 def refuses_layout(target: Target, case: Case, verdict: Verdict, runs: int) -> bool:
@@ -478,8 +547,10 @@ def refuses_layout(target: Target, case: Case, verdict: Verdict, runs: int) -> b
     ``LAYOUTS`` setting, and the layout is left out for the target from here on (not a ``rejects-valid``
     verdict per case)."""
     kinds = {k for k in case.layouts.values() if k != "c"}
-    if not kinds or check_case(target, replace(case, layouts={}), runs).cls == "rejects-valid":
+    if not kinds or verdict.observed.startswith("raised MemoryError"):  # (memory trouble, not a view refused)
         return False
+    if check_case(target, replace(case, layouts={}), runs).cls in UNCLEAN:  # a clean refusal only: the
+        return False                                                       # C-ordered copy answers
     REFUSED.setdefault(target.name, set()).update(kinds)
     keep = tuple(k for k in target.layouts if k not in REFUSED[target.name])
     warnings.warn(f"{target.name} refuses {'/'.join(sorted(kinds))} views ({verdict.observed[:120]}); those cases are "
@@ -549,6 +620,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
         dev = target.declared(verdict.classes, case, verdict.value) if verdict.diverges else None
         if verdict.diverges and dev is None and verdict.probe is not None:
             case, verdict = on_probe(target, case, verdict, runs)
+        if verdict.cls in NARROWED and dev is None and not isinstance(sink, Raise):  # (Raise: once, shrunk)
+            case, verdict = narrowed(target, case, verdict)
         sink.judged(target, case, verdict, dev, before)
 
     if cases is not None:
