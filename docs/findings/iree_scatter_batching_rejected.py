@@ -3,11 +3,12 @@ index_vector_dim 3): "'iree_linalg_ext.scatter' op expected indices to be equal 
 batch rank + 1". The same text runs on XLA and the StableHLO interpreter. #24719 (the same refusal) was closed by
 PR #24720, yet iree 3.13.0 still refuses: a new report citing it. Exits 1 while IREE refuses.
 
-Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: follow-up of https://github.com/iree-org/iree/issues/24719
-Owner and stage: iree-org/iree: StableHLO scatter preprocessing (batching dims); the spec's example still
-    fails on 3.13.0 although #24719 was closed by PR #24720 (merged 2026-07-17): comment on #24719 with this
-    example. Stage not located by experiment
+Owner and stage: iree-org/iree: StableHLO scatter preprocessing (batching dims) into iree_linalg_ext.scatter;
+    the example still fails on iree-base-compiler 3.13.0 (measured 2026-11-29) although #24719 was closed by
+    PR #24720 (ScatterBatchingDimsExpander, merged 2026-07-17); whether 3.13.0 contains PR #24720 is not
+    verified. Stage not located by experiment
 Governing text: StableHLO spec scatter (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#scatter,
     v1.0.0): the worked example with input_batching_dims and index_vector_dim 3 is a valid program
 Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'iree_linalg_ext.scatter expected indices

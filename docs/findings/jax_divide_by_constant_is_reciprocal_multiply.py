@@ -6,18 +6,27 @@ values differ in the last place, in float16, float32 and float64 alike (first se
 Deliberate in XLA's algebraic simplifier (a speed rewrite), not a new bug: kept as a record of a declared
 deviation. Exits 1 while the behaviour is there, 0 once division by a constant is correctly rounded.
 
-Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: documented
 Owner and stage: openxla/xla: HLO algebraic simplifier (divide by a constant rewritten as multiply by its
     reciprocal); located by experiment: XLA_FLAGS=--xla_dump_to shows divide(a, broadcast(3)) in the HLO
     before optimizations and multiply(a, 0.333333343) after
-Governing text: StableHLO spec divide (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#divide,
-    v1.0.0): 'For floats: division from IEEE-754' (correctly rounded)
+Governing text: Deliberate in XLA: its algebraic simplifier rewrites a division by a constant into a
+    multiplication by the reciprocal on purpose (the XLA team's own discussion of precomputing reciprocals,
+    tensorflow#24061; jax maintainers treat such rewrites as trading JIT invariance for speed, jax#18507). The
+    StableHLO spec divide (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#divide, v1.0.0) asks
+    for IEEE division, so the suite keeps the deviation declared (xla.toml, jax.toml)
 Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'XLA division by constant replaced with
     multiplication by reciprocal not correctly rounded'; 'XLA algebraic simplifier divide by constant multiply
     reciprocal precision jax jit different result'. Matched: nothing on divide-by-constant; openxla/xla PR
     #40844 (closed, the A/sqrt(B) sibling rewrite), tensorflow#24061 (closed 2018, the rewrite's origin),
-    openxla/xla#42732 (other simplifier folds)
+    openxla/xla#42732 (other simplifier folds); 2026-11-29: 'jax jit division by constant differs from numpy
+    multiply reciprocal not correctly rounded'; 'XLA rewrites x / c into x * (1/c) jit result differs from
+    eager float32 division by constant'. Matched: tensorflow#24061 (closed, XLA team on precomputing
+    reciprocals), jax#18507 (closed, 'working as expected' for a rewrite that changes results under jit),
+    jax#25601 (open, a user's jit-vs-numpy division difference), jax PR #19163 (open; a maintainer agrees that
+    x * (1/y) is a fair trade for .at[].divide), EnzymeAD/Enzyme-JAX#1078 (copies the rewrite because 'XLA
+    does it'). jax#11014, listed as related by the audit (issue 62), was not returned by these queries
 """
 import os as _os
 import sys as _sys

@@ -8,23 +8,27 @@ in the tensor at an updated position survives as NaN (inf * 0): [1, inf, 3, 4] w
 unique indices for this op (tensorflow#56961). Exits 1 while the inf case gives anything but 7 at [1].
 To be filed at google-ai-edge/LiteRT (the converter's home; its sibling LiteRT#9021 is there).
 
-Triage (2026-11-28; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: new
-Owner and stage: tensorflow/tensorflow: TF->TFLite converter, legalization of TensorScatterUpdate to builtins
-    (MUL/SUB/ADD around two SCATTER_ND); located by experiment: TF eager gives [1, 8, 3, 4] and [1, 7, 3, 4],
+Owner and stage: google-ai-edge/LiteRT: the TFLite converter's legalization of TensorScatterUpdate to builtins
+    (MUL/SUB/ADD around two SCATTER_ND; the converter ships in tensorflow 2.21's tf.lite and is maintained
+    with LiteRT, where its sibling LiteRT#9021 is filed); located by experiment: TF eager gives [1, 7, 3, 4],
     the converted model holds SCATTER_ND, SUB, MUL, SCATTER_ND, ADD, and its values are what that arithmetic
     gives (the LiteRT kernels compute it as written)
 Governing text: TF API docs, tf.raw_ops.TensorScatterUpdate
     (https://www.tensorflow.org/api_docs/python/tf/raw_ops/TensorScatterUpdate, 2.21): a copy of tensor with
-    updates written at indices; with duplicate indices 'we pick the last update for the index' (the GPU order
-    nondeterministic); either way element 1 is 7 or 8, and an updated element is the update whatever it held
+    updates written at indices, so an updated element is the update whatever it held. On duplicate indices a
+    TF maintainer states that the indices are required to be unique (tensorflow#56961), which this finding
+    does not contradict
 Upstream search: issues corpus (GitHub issues and PRs), 2026-11-28: 'TFLite converter tensor_scatter_nd_update
     duplicate indices wrong result sum of updates'; 'TFLite tensor_scatter_nd_update converted model inf NaN
     updated position multiply by zero mask'. Matched: nothing on the lowering; tensorflow#43529 and #48590
     (conversion failures, 'neither a custom op nor a flex op'), #56961 (gradient with duplicates),
     tensorflow/tfjs#4222 (a user proposing the same mask rewrite for TF.js); the declaration's earlier query
     'TFLite converter TensorScatterUpdate lowered to scatter_nd mul sub inf NaN wrong result' found no match
-    either
+    either; 2026-11-29: 'tensor_scatter_nd_update duplicate indices gradient undefined order maintainer'.
+    Matched: tensorflow#56961 (closed stale: a maintainer concludes that TensorScatterUpdate requires unique
+    indices), #8102 (closed, scatter_nd sums duplicates)
 """
 import os as _os
 import sys as _sys

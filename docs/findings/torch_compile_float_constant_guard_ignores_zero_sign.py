@@ -5,7 +5,7 @@ IEEE-754: -inf). Neither rounding_mode nor dynamic=True is needed; every op taki
 affected (sub, mul, fmod, comparisons, ...). The one upstream thread, PR #192604, was closed unmerged: a new
 issue citing it. Exits 1 while the sign is lost.
 
-Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: follow-up of https://github.com/pytorch/pytorch/pull/192604
 Owner and stage: pytorch/pytorch: Dynamo guards (EQUALS_MATCH on a specialised Python float compares with ==);
     located by experiment: backend='eager', 'aot_eager' and 'inductor' all return +inf for div(1.0, -0.0)

@@ -2,15 +2,18 @@
 signed zeros, so this is spec-silent (a consistency question: the scalar path gives +0.0; a maintainer doubts
 it is a bug, pytorch#193781). Exits 1 while the behaviour is there.
 
-Triage (2026-11-27; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: spec-silent
 Owner and stage: pytorch/pytorch: ATen CPU maximum kernel (scalar lambda std::max vs vectorized path); stage
     from the upstream analysis
-Governing text: StableHLO spec maximum (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#maximum,
-    v1.0.0): 'For floats: maximum from IEEE-754'; torch docs torch.maximum are silent on signed zeros
+Governing text: torch docs, torch.maximum (https://docs.pytorch.org/docs/2.13/generated/torch.maximum.html,
+    2.13): silent on signed zeros; the Array API leaves their order unspecified (data-apis/array-api PR #751).
+    The StableHLO spec's 'maximum from IEEE-754' governs StableHLO, not torch
 Upstream search: issues corpus (GitHub issues and PRs), 2026-11-27: 'torch.maximum signed zero 0.0 -0.0
     returns -0.0 vectorized'. Matched: pytorch#193781 (open, sign depends on tensor length), PR #193851 (open
-    fix)
+    fix); 2026-11-29: 'torch.maximum signed zero 0.0 -0.0 sign depends on tensor length vectorized'. Matched:
+    #193781 again, where a maintainer doubts it is a bug (under IEEE-754, -0.0 == 0.0), PR #193851 (open, CPU
+    only), PR #194472 (open, Inductor)
 """
 import os as _os
 import sys as _sys

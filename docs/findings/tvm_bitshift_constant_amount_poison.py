@@ -6,19 +6,23 @@ the bug is that one model's values change from compile to compile).
 A constant amount that large is folded into an LLVM shift whose result is poison. Each compile runs in a
 fresh child process, up to six per direction; exits 1 once one gives a value other than 0.
 
-Triage (2026-11-28; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: new
 Owner and stage: apache/tvm: LLVM codegen of a shift whose amount is a compile-time constant >= the bit width
     (LLVM poison; PR #5115 guarded only TE immediates); located by experiment: the same model with the amount
     a graph input gives 0, with it an initializer a value that differs per compile
 Governing text: ONNX BitShift (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#BitShift, v1.16.0):
-    a logical shift of the bits; StableHLO spec shift_right_logical
-    (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#shift_right_logical, v1.0.0): a shift by
-    the bit width or more gives 0
+    a logical shift of the bits; the page states no rule for an amount of the bit width or more, and ONNX's
+    reference evaluator (numpy's right_shift) gives 0 there, measured 2026-11-29 with onnx 1.23.2 (ONNX
+    Runtime 1.32.0 too). Whatever ONNX leaves open, one model may not give values that change from compile to
+    compile
 Upstream search: issues corpus (GitHub issues and PRs), 2026-11-28: 'TVM shift right by bit width constant
     garbage value llvm poison'. Matched: apache/tvm PR #5115 (merged 2020, TE: LLVM folds an out-of-range
     immediate shift to undef, fixed by refusing such immediates in te; not the Relax ONNX path), llvm-project
-    PR #218495 and #82133 (the LLVM/MLIR poison rule); nothing for the Relax ONNX path
+    PR #218495 and #82133 (the LLVM/MLIR poison rule); nothing for the Relax ONNX path; 2026-11-29: 'tvm relax
+    onnx BitShift shift amount greater than bit width'. Matched: apache/tvm PR #5115 again, PR #17448 (merged,
+    Relax shift ops), onnxruntime#28262 (closed; its reporter expected 0 for uint64 >> 64, the reference
+    evaluator's value)
 """
 import os as _os
 import sys as _sys

@@ -4,7 +4,7 @@ tvm.compile succeeds: the process dies while the compiled module runs (the divis
 divide). ONNX leaves integer division by zero undefined and the StableHLO spec implementation-defined: a
 value, not the end of the process. Each case runs in a child process; exits 1 while any dies.
 
-Triage (2026-11-28; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: duplicate of https://github.com/apache/tvm/issues/19541
 Owner and stage: apache/tvm: the compiled kernel (integer divide lowered to LLVM sdiv, x86 idiv traps;
     #20400's analysis); located by experiment: tvm.compile returns, the child dies (exit -8) only when the
@@ -16,7 +16,10 @@ Governing text: ONNX Div (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operato
 Upstream search: issues corpus (GitHub issues and PRs), 2026-11-28: 'tvm integer division by zero SIGFPE
     floating point exception int8 divide'. Matched: apache/tvm#19541 (open, 'Relax ONNX integer Div by zero
     crashes process with SIGFPE'), #20400 (open, floor_divide lowered to a trapping sdiv), #12569 (closed
-    2022, TE floordiv)
+    2022, TE floordiv); 2026-11-29: 'apache tvm pull request relax onnx frontend integer Div by zero SIGFPE
+    fix floor_divide trunc'. Matched: apache/tvm PR #19566 (merged, '[Relax][ONNX] Prevent Div divide-by-zero
+    crashes': an import-time error for a constant divisor holding zero only), PR #19897 (closed unmerged, the
+    guard for a divisor computed at run time), PR #19975 and #20324 (merged, integer Div folding)
 """
 import os as _os
 import sys as _sys

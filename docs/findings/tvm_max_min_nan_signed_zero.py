@@ -6,22 +6,23 @@ equal zeros). ONNX Max/Min follow numpy (NaN propagates); IEEE-754 maximum/minim
 propagate NaN and order -0.0 below +0.0, but ONNX orders no signed zeros, so that half is spec-silent: printed,
 not counted. Exits 1 while a NaN is dropped.
 
-Triage (2026-11-28; the same record is a row of docs/findings/README.md):
+Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: duplicate of https://github.com/apache/tvm/issues/19579
 Owner and stage: apache/tvm: Relax ONNX frontend (MultiInputBase: Max/Min imported as R.stack + R.max/R.min
-    over axis 0) and the max/min combiner's codegen (an ordered select, per PR #19755's analysis); located by
-    experiment: the script prints the imported module's R.stack + R.max(axis=[0]); the signed-zero half is not
-    covered by #19579 or PR #20054: comment there
+    over axis 0) and the max/min combiner's codegen (an ordered select; PR #19755's frontend guard for the
+    reductions was removed again by PR #19847); located by experiment: the script prints the imported module's
+    R.stack + R.max(axis=[0])
 Governing text: ONNX Max/Min (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#Max, v1.16.0):
-    element-wise max/min 'with Numpy-style broadcasting support' (numpy's maximum propagates NaN; silent on
-    signed zeros); StableHLO spec maximum
-    (https://github.com/openxla/stablehlo/blob/v1.0.0/docs/spec.md#maximum, v1.0.0): 'For floats: maximum from
-    IEEE-754'
+    element-wise max/min 'with Numpy-style broadcasting support'; numpy's maximum propagates NaN; ONNX says
+    nothing of signed zeros
 Upstream search: issues corpus (GitHub issues and PRs), 2026-11-28: 'apache tvm maximum minimum NaN
     propagation select topi'. Matched: apache/tvm#19579 (open, maximum/minimum/relu/clip drop a NaN first
     operand), #19540 and #19668 (open, Relax ONNX Min NaN), #19572 (closed, Relu/ReduceMax NaN), PR #19755
     (merged, ReduceMax/ReduceMin NaN in the frontend), PR #20054 (open, NaN-preserving min/max codegen that
-    keeps the second operand of equal ones, so not the zero signs); nothing on signed zeros
+    keeps the second operand of equal ones, so not the zero signs); nothing on signed zeros; 2026-11-29:
+    '[Relax][ONNX] Max Min NaN propagation fix pull request'. Matched: apache/tvm PR #19847 (merged
+    2026-06-19, dropped the frontend's NaN-preserving wrappers of PR #19755 for ReduceMax/ReduceMin, Relu,
+    Sign and Clip, leaving NaN handling to the backend), PR #19755, #19572
 """
 import os as _os
 import sys as _sys
