@@ -538,7 +538,7 @@ class StopOn(Raise):
 REFUSED: dict[str, set] = {}  # target -> the memory layouts it refuses (in this process)
 # what the C-ordered copy of a refused view must not give for the view's refusal to be a layout refused: a
 # refusal too, or a death, hang or history of the process (then the refusal was no layout's doing)
-UNCLEAN = ("rejects-valid", "crash", "timeout", "compile-timeout", "history-dependent", "nondeterministic")
+UNCLEAN = ("rejects-valid", "error", "crash", "timeout", "compile-timeout", "history-dependent", "nondeterministic")
 
 
 def refuses_layout(target: Target, case: Case, verdict: Verdict, runs: int) -> bool:
@@ -547,16 +547,25 @@ def refuses_layout(target: Target, case: Case, verdict: Verdict, runs: int) -> b
     ``LAYOUTS`` setting, and the layout is left out for the target from here on (not a ``rejects-valid``
     verdict per case)."""
     kinds = {k for k in case.layouts.values() if k != "c"}
-    if not kinds or verdict.observed.startswith("raised MemoryError"):  # (memory trouble, not a view refused)
+    if not kinds or "MemoryError" in f"{verdict.detail} {verdict.observed}":  # (memory trouble, not a view refused)
         return False
     if check_case(target, replace(case, layouts={}), runs).cls in UNCLEAN:  # a clean refusal only: the
         return False                                                       # C-ordered copy answers
+    if len(kinds) > 1:  # several kinds of view in the case: the ones refused on their own (else all of them)
+        kinds = {k for k in kinds if _refused_alone(target, case, k, runs)} or kinds
     REFUSED.setdefault(target.name, set()).update(kinds)
     keep = tuple(k for k in target.layouts if k not in REFUSED[target.name])
     warnings.warn(f"{target.name} refuses {'/'.join(sorted(kinds))} views ({verdict.observed[:120]}); those cases are "
                   f"left out: set LAYOUTS = {keep!r} in its module (or layouts= on @target) to say so",
                   stacklevel=2)
     return True
+
+
+def _refused_alone(target: Target, case: Case, kind: str, runs: int) -> bool:
+    """Whether ``case`` with only its ``kind`` views kept (every other array C-ordered) is refused too."""
+    only = {name: [k if k == kind else "c" for k in v] if isinstance(v, list) else (v if v == kind else "c")
+            for name, v in case.layouts.items()}
+    return check_case(target, replace(case, layouts=only), runs).observed.startswith("raised ")
 
 
 def recheck(target: Target, case: Case, verdict: Verdict, before: list):
@@ -613,7 +622,9 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
             call(target, other)  # same signature, other values: the case must not care
         before = list(history.log(worker_name(target, case)))
         verdict = check_case(target, case, 1 if label == "edge:sequence" else runs)  # a sequence: one call each
-        if verdict.cls == "rejects-valid" and refuses_layout(target, case, verdict, runs):
+        # a refusal of a view (whatever class it came to: rejects-valid, or error / wrong-value where the case
+        # also has out-of-bounds indices) whose C-ordered copy the target takes: a layout refused, said once
+        if verdict.diverges and verdict.observed.startswith("raised ") and refuses_layout(target, case, verdict, runs):
             return
         seen.update(verdict.classes)
         note_hang(target, case, verdict)
