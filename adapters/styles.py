@@ -29,6 +29,7 @@ import numpy as np
 from conformance.adapters.repro_code import literal
 from conformance.adapters.translate import advanced_index as _entries, nd_index, take_args
 from conformance.core.case import Case
+from conformance.core.outcome import AdapterError
 
 # the region of each style: the strategies' region keys (strategies/gather.py GatherRegion, scatter.py
 # ScatterRegion, dynamic_slice.py SliceRegion, elementwise_values.py ValueRegion)
@@ -56,8 +57,9 @@ SCATTER = ("inputs", "scatter_indices", "updates", "update_window_dims", "insert
            "scatter_dims_to_operand_dims", "index_vector_dim", "update_computation")
 
 
-class StyleError(ValueError):
-    """A case the style cannot express: one line, ``styles.<style>: <argument>: expected ..., got ...``."""
+class StyleError(AdapterError, ValueError):
+    """A case the style cannot express: one line, ``styles.<style>: <argument>: expected ..., got ...``. The
+    target's own mistake (its region is not the style's), so an adapter error, never a verdict."""
 
 
 def region(style: str, **extra) -> dict:
