@@ -38,11 +38,14 @@ def test_a_backend_that_cannot_run_here_is_one_line_exit_4_and_no_seed(tmp_path)
     assert not (tmp_path / "seeds").exists()
 
 
-def test_a_forced_failing_check_of_a_builtin_backend_is_one_line(tmp_path):
-    run = _pytest(tmp_path, "--backend=onnxruntime_openvino", env={registry.UNAVAILABLE_ENV: "onnxruntime_openvino"})
+@pytest.mark.parametrize("backend", ["numpy", "onnxruntime_openvino"])
+def test_a_forced_failing_check_of_a_builtin_backend_is_one_line(tmp_path, backend):
+    if registry.missing_requirements(backend):
+        pytest.skip(f"{backend} is not installed here")
+    run = _pytest(tmp_path, f"--backend={backend}", env={registry.UNAVAILABLE_ENV: backend})
     said = _said(run)
     assert run.returncode == 4 and len(said) == 1, said
-    assert said[0].startswith("ERROR: --backend onnxruntime_openvino: cannot run on this machine: forced by")
+    assert said[0].startswith(f"ERROR: --backend {backend}: cannot run on this machine: forced by")
 
 
 def test_within_all_it_is_skipped_with_that_line(monkeypatch, capsys):
