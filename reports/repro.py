@@ -160,23 +160,56 @@ def _through_the_target(t, seed: Seed):
         raise NoRepro(f"conformance repro: target {seed.target!r} has no standalone script yet "
                       f"(`conformance list --backend {seed.backend}` marks the targets that have one)")
     kwargs = t.call_kwargs(seed.case)
-    imports, setup, call, _ = module_code(t, kwargs)
+    earlier = [(other, other.call_kwargs(c.case)) for c, other in _earlier_targets(seed)]
+    imports, setup, call, wheres = module_code(t, kwargs, earlier)
     setup = ["# no repro= snippet on this target: the call below goes through your module's target function", *setup]
-    args = []
-    for key, value in kwargs.items():
-        if isinstance(value, np.ndarray):
-            setup.append(f"{key} = {literal(value)}")
-        elif isinstance(value, list) and value and all(isinstance(v, np.ndarray) for v in value):
-            setup.append(f"{key} = [{', '.join(literal(v) for v in value)}]")
-        else:
-            setup.append(f"{key} = {value!r}")
-        args.append(f"{key}={key}")
-    call = f"{call}({', '.join(args)})"
-    if expected_value(seed.case) is EXPECTED_IN_SCRIPT:  # (tensor form, scalar forms): the second is expected
+    for i, ((other, kw), where) in enumerate(zip(earlier, wheres)):
+        setup += [f"# earlier call {i + 1} of {len(earlier)}: without it the divergence does not show", "try:",
+                  *("    " + line for line in _arguments(kw)[0]), f"    {where}({_arguments(kw)[1]})",
+                  "except Exception:  # its own outcome does not matter, only what it leaves behind", "    pass"]
+    lines, args = _arguments(kwargs)
+    setup += lines
+    call = f"{call}({args})"
+    try:
+        measured = expected_value(seed.case) is EXPECTED_IN_SCRIPT
+    except NoRepro:  # the spec leaves elements open (``script`` says what a crash seed expects there)
+        measured = False
+    if measured:  # (tensor form, scalar forms): the second is expected
         setup += [f"tensor_form, EXPECTED = {call}", "EXPECTED = np.asarray(EXPECTED)",
                   "EXPECTED_TEXT = f'{EXPECTED.dtype}{list(EXPECTED.shape)} {EXPECTED!r} (the scalar forms)'"]
         call = "tensor_form"
     return imports, setup, call
+
+
+def _arguments(kwargs: dict) -> tuple[list[str], str]:
+    """(lines assigning each argument, the call's keyword arguments) for a carried module's call."""
+    lines, args = [], []
+    for key, value in kwargs.items():
+        if isinstance(value, np.ndarray):
+            lines.append(f"{key} = {literal(value)}")
+        elif isinstance(value, list) and value and all(isinstance(v, np.ndarray) for v in value):
+            lines.append(f"{key} = [{', '.join(literal(v) for v in value)}]")
+        else:
+            lines.append(f"{key} = {value!r}")
+        args.append(f"{key}={key}")
+    return lines, ", ".join(args)
+
+
+def _earlier_targets(seed: Seed) -> list:
+    """(call, its target) of each earlier call of a history-dependent seed whose target has no snippet and
+    lives in a user module (the carried module makes those calls); [] where any has a snippet."""
+    from conformance.running.registry import BUILTIN_BACKENDS, loaded_target
+
+    pairs = []
+    for c in seed.history:
+        try:
+            other = loaded_target(c.backend, c.target)
+        except Exception:  # noqa: BLE001 - said by _history_code, which handles this seed then
+            return []
+        if other.repro is not None or c.backend in BUILTIN_BACKENDS:
+            return []
+        pairs.append((c, other))
+    return pairs
 
 
 def _builds_constants(seed: Seed) -> bool:
@@ -195,6 +228,8 @@ def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
     from conformance.running.registry import BackendError, loaded_target
 
     imports, lines = [], []
+    if seed.history and _earlier_targets(seed):  # made by the carried module (``_through_the_target``)
+        return imports, lines
     for i, c in enumerate(seed.history):
         try:
             t = loaded_target(c.backend, c.target)

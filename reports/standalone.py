@@ -244,9 +244,11 @@ exec(compile(SOURCE, {file!r}, "exec"), MODULE.__dict__)
 '''
 
 
-def module_code(t, kwargs: dict) -> tuple[list[str], list[str], str, list[str]]:
-    """(imports, setup lines, call expression, extra version lines) of a script that carries target ``t``'s
-    module; NoRepro where the module's source cannot be read or a helper's value cannot be carried."""
+def module_code(t, kwargs: dict, earlier: list[tuple] = ()) -> tuple[list[str], list[str], str, list[str]]:
+    """(imports, setup lines, call expression, the earlier calls' target expressions) of a script that carries target ``t``'s
+    module; NoRepro where the module's source cannot be read or a helper's value cannot be carried.
+    ``earlier``: (target, kwargs) of calls the script makes first (a history-dependent seed's), targets of
+    the same module: their suite helpers' results are recorded too, in the order the script calls them."""
     fn = t.fn
     inner = fn.func if isinstance(fn, functools.partial) else inspect.unwrap(fn)
     candidates = [sys.modules.get(getattr(inner, "__module__", None) or ""), sys.modules.get(t.backend)]
@@ -259,7 +261,7 @@ def module_code(t, kwargs: dict) -> tuple[list[str], list[str], str, list[str]]:
         raise NoRepro(f"conformance repro: target {t.name!r}: the source of module {holder.__name__} cannot be read "
                       f"({e}); give it repro=") from None
     where = path_to(holder, fn)
-    uses = recorded_uses(fn, holder, kwargs)
+    uses = [u for other, kw in earlier for u in recorded_uses(other.fn, holder, kw)] + recorded_uses(fn, holder, kwargs)
     recorded: dict[str, list[str]] = {}
     for name, kind, value in uses:
         recorded.setdefault(name, []).append(f"({kind!r}, {value})")
@@ -268,11 +270,10 @@ def module_code(t, kwargs: dict) -> tuple[list[str], list[str], str, list[str]]:
     setup = [f"SOURCE = {_source_literal(source)}",
              *STAND_INS.format(file=file.rsplit("/", 1)[-1], recorded=table, modules=_suite_imports(source),
                                module=holder.__name__).splitlines()]
-    package = getattr(holder, "PACKAGE", None)
     release = ["release = getattr(MODULE, 'VERSION', None)",
                "print(f\"{MODULE.__name__}: VERSION {release() if callable(release) else release}\") "
                "if release is not None else None"]
-    return [], setup + release, f"MODULE.{where}", [package] if package else []
+    return [], setup + release, f"MODULE.{where}", [f"MODULE.{path_to(holder, other.fn)}" for other, _ in earlier]
 
 
 def _holds(module: types.ModuleType, fn: Callable) -> bool:

@@ -18,7 +18,7 @@ moves shows) and one index component set to a probe value, and the run keeps:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -565,4 +565,44 @@ def _sequences(target) -> list[Case]:
         return []
     middle = [_distinct_values(other, SEQUENCE)] if other is not None else []
     middle = [m for m in middle if not check(m)]
-    return variants[:SEQUENCE] + variants[SEQUENCE:SEQUENCE + 1] + middle + variants[SEQUENCE + 1:]
+    out = variants[:SEQUENCE] + variants[SEQUENCE:SEQUENCE + 1] + middle + variants[SEQUENCE + 1:]
+    return out + _through_errors(target, variants, middle)
+
+
+THROUGH_ERRORS = 3  # invalid calls in a sequence through errors, each followed by a valid call
+
+
+def _through_errors(target, variants: list[Case], middle: list[Case]) -> list[Case]:
+    """For a target that takes invalid cases (issue 65): fixed invalid cases of its op (each refused, or
+    accepted where declared), each followed by a valid call, of the sequence's signature and, last, of
+    another signature (a refused compile, then a valid call of another shape). A valid call wrong only
+    after a rejected one is ``history-dependent``, with the calls it needs in its seed."""
+    if not target.invalid:
+        return []
+    invalid = _drawn_invalid(target, THROUGH_ERRORS)
+    after = [replace(v, meta={**v.meta, "after": "rejected call"}) for v in variants[:2] + middle[:1]]
+    return [c for pair in zip(invalid, after) for c in pair]
+
+
+def _drawn_invalid(target, draws: int) -> list[Case]:
+    """``draws`` fixed draws of ``target``'s invalid cases (each breaking one constraint), smallest first."""
+    from hypothesis import HealthCheck, Phase, given, seed, settings
+
+    from conformance.running import ops, profiles
+
+    key = ("invalid", target.op, repr(sorted(target.region.items())), draws)
+    if key not in _BUILT:
+        found: list[Case] = []
+
+        @seed(BASE_SEED)
+        @settings(max_examples=draws * 4, database=None, deadline=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck), print_blob=False)
+        @given(case=ops.STRATEGIES["invalid"](target))
+        def collect(case: Case) -> None:
+            found.append(case)
+
+        with profiles.module_independent_draws():
+            collect()
+        unique = sorted({c.id: c for c in found}.values(), key=lambda c: (sum(a.size for a in c.arrays.values()), c.id))
+        _BUILT[key] = unique[:draws]
+    return list(_BUILT[key])
