@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,10 @@ class TargetBroken(BaseException):
     retries it: the property stops at once and reports it in one line."""
 
 
+# names of AdapterError and its subclasses, as an exception raised in a worker comes back (by name)
+ADAPTER_ERRORS = ("AdapterError", "StyleError")
+
+
 class RemoteError(Exception):
     """An exception raised in an isolated worker, carried back by type name and message."""
 
@@ -65,6 +69,8 @@ class Outcome:
     message: str = ""
     mutated: tuple[str, ...] = ()  # input arrays the target wrote into (a divergence of its own)
     returned: str = ""  # the type the target returned where it was not an array (a numpy scalar, a float)
+    # a crash that needs earlier calls: the calls (``history.Call``) after which it dies in a fresh process
+    history: tuple = field(default=(), compare=False, repr=False)
 
     def brief(self) -> str:
         if self.kind == "value":
@@ -203,7 +209,7 @@ def run(fn, kwargs: dict[str, Any]) -> Outcome:
             return Outcome("unsupported", message=str(e))
         if e.type_name == BackendUnavailable.__name__:
             return Outcome("unavailable", message=str(e))
-        if e.type_name == AdapterError.__name__:
+        if e.type_name in ADAPTER_ERRORS:
             return Outcome("adapter-error", message=str(e))
         return Outcome("rejection", error_type=e.type_name, message=str(e))
     except Exception as e:  # noqa: BLE001 - any exception is the target rejecting the case

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from conformance.running import isolation
+from conformance.running import compile_grace, isolation
 
 from conformance.core import outcome, runtime
 from conformance.core.case import Case
@@ -53,12 +53,13 @@ def record(worker: str, call: Call, fresh_process: bool) -> None:
 
 def _remote(w: isolation.Worker, call: Call) -> outcome.Outcome:
     from conformance.running.registry import loaded_target
-    kwargs = loaded_target(call.backend, call.target).call_kwargs(call.case)
+    target = loaded_target(call.backend, call.target)
+    kwargs = target.call_kwargs(call.case)
     return outcome.run(lambda **kw: w.call(
         "conformance.running.registry", "call_target",
         {"backend": call.backend, "name": call.target, "kwargs": kw, "device": runtime.device(),
          "layouts": call.case.layout_kwargs()},  # the same views as in the run, or a layout bug "vanishes"
-        timeout=TIMEOUT, grace=GRACE), kwargs)
+        timeout=TIMEOUT, grace=GRACE if compile_grace.grants(target) else 0.0), kwargs)
 
 
 def fresh_outcome(call: Call, history: list[Call] = ()) -> outcome.Outcome:

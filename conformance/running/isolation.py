@@ -24,7 +24,7 @@ import tempfile
 import time
 from typing import Any
 
-from conformance.running import compile_stats
+from conformance.running import compile_stats, fatal_signals
 from conformance.running.compile_clock import ENV as CLOCK_ENV, Clock, attach as attach_clock
 from conformance.core.outcome import CompileTimeout, RemoteError, TargetCrashed, TargetTimeout
 
@@ -34,6 +34,7 @@ _HEADER = struct.Struct("<Q")
 _GLOG_PREFIX = re.compile(r"^([FEWI])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ ")
 COMPILE_TIMEOUT = 900.0  # seconds one compile may take (a compile under load takes minutes, not hours)
 WALL_FACTOR = 3.0  # a call's wall time (compiles not counted) may reach this many times its run limit
+HANDLER_WAIT = 2.0  # seconds a call may sit in a fatal signal's handler (a framework's own) before it counts as hung
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -48,8 +49,9 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 class _Overrun(Exception):
-    def __init__(self, compiling: bool, run: float, compile: float, wall: float = 0.0):
+    def __init__(self, compiling: bool, run: float, compile: float, wall: float = 0.0, handler: str = ""):
         self.compiling, self.run, self.compile, self.wall = compiling, run, compile, wall
+        self.handler = handler  # the fatal signal whose handler the call sat in, if that is why it stopped
 
 
 def _send(stream, obj) -> None:
@@ -85,6 +87,7 @@ class Worker:
         self.clock: Clock | None = None
         self.starts = 0  # child processes started (a restart is a fresh process: caches and state gone)
         self.last_compile_seconds = 0.0  # compile seconds of the last call
+        self.last_run_seconds = 0.0  # seconds the last call took, compiling not counted (wall time)
 
     def _start(self) -> None:
         self.stderr = tempfile.TemporaryFile()
@@ -111,7 +114,16 @@ class Worker:
         if self.proc is not None:
             self.proc.kill()
             self.proc.wait()
-            self.proc = None
+            self._release()
+
+    def _release(self) -> None:
+        """Forget the (dead) child, closing its pipes and stderr file."""
+        for stream in (self.proc.stdin, self.proc.stdout, self.stderr):
+            try:
+                stream.close()
+            except (OSError, AttributeError):  # (a pipe a dead child left unflushed)
+                pass
+        self.proc = None
 
     def call(self, module: str, function: str, kwargs: dict[str, Any], timeout: float | None = None,
              compile_timeout: float = COMPILE_TIMEOUT, grace: float = 0.0) -> Any:
@@ -132,16 +144,21 @@ class Worker:
             if e.compiling:
                 raise CompileTimeout(f"{module}.{function} was still compiling after {e.compile:.0f}s "
                                      f"(compile limit {compile_timeout:.0f}s)") from None
+            if e.handler:
+                raise TargetTimeout(f"{module}.{function} gave no answer: stuck {e.wall:.0f}s in its {e.handler} handler "
+                                    "(the framework's own: the signal was caught and the handler did not return)") from None
             waited = f", {e.wall:.0f}s waited" if e.wall else ""
             raise TargetTimeout(f"{module}.{function} gave no answer in {e.run:.0f}s of running{waited} "
                                 f"(run limit {run_limit:.0f}s; {e.compile:.1f}s compiling not counted)") from None
         except (EOFError, BrokenPipeError):
             code = self.proc.wait()
             tail = self._stderr_tail()
-            self.proc = None
-            raise TargetCrashed(f"worker died with exit code {code}: {tail}") from None
+            self._release()
+            name = fatal_signals.signal_name(code)
+            raise TargetCrashed(f"worker died with exit code {code}{f' ({name})' if name else ''}: {tail}") from None
         finally:
             self.last_compile_seconds = max(self.clock.compile_seconds() - compiled_before, 0.0) if self.clock else 0.0
+            self.last_run_seconds = max(time.monotonic() - began - self.last_compile_seconds, 0.0)
         if reply[0] == "ok":
             return reply[1]
         raise RemoteError(reply[1], reply[2])
@@ -153,6 +170,8 @@ class Worker:
         fd = self.proc.stdout.fileno()
         cpu_began = cpu_last = cpu_seconds(self.proc.pid)
         cpu_compiling = 0.0  # CPU seconds spent in intervals the child was compiling
+        at_rest = fatal_signals.blocked(self.proc.pid)  # (read as the call begins: the child's mask between calls)
+        in_handler = None  # monotonic time the child was first seen inside a fatal signal's handler
         while True:
             compiled = self.clock.compile_seconds() - compiled_before
             wall = time.monotonic() - began - compiled
@@ -167,6 +186,10 @@ class Worker:
                 ran = wall if cpu is None else min(wall, cpu - cpu_began - cpu_compiling)
                 if ran >= run_limit or (cpu is not None and wall >= WALL_FACTOR * run_limit):
                     raise _Overrun(False, ran, compiled, wall if ran < wall else 0.0)
+                handler = fatal_signals.stuck_in_handler(self.proc.pid, at_rest)
+                in_handler = (in_handler or time.monotonic()) if handler else None
+                if handler and time.monotonic() - in_handler >= HANDLER_WAIT:
+                    raise _Overrun(False, ran, compiled, time.monotonic() - began, handler=handler)
                 wait = min(run_limit - ran, 1.0) if cpu is None else 0.25 if wall < 2.0 else 1.0
             cpu_last = cpu if cpu is not None else cpu_last
             if select.select([fd], [], [], max(wait, 0.01))[0]:
@@ -216,6 +239,7 @@ def close_all() -> None:
 
 def _serve() -> None:
     die_with_parent()
+    fatal_signals.note_baseline()  # before any module can install handlers of its own
     attach_clock()  # before anything can start a process that would inherit the descriptor's number
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # keep stray prints off the reply channel

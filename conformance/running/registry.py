@@ -136,7 +136,9 @@ class Target:
     # would cost recompiles
     restart_after_crash: bool = True
     layouts: tuple[str, ...] = ()  # memory layouts its array arguments may arrive in (conformance.core.layouts)
-    compiles: bool = True  # False (module-level COMPILES = False): a first call gets no compile grace on its timeout
+    # module-level COMPILES: False, no compile grace on a first call's timeout; None (a user module that does not
+    # say), grace once a first call is seen compiling (``compile_grace``)
+    compiles: bool | None = True
     value_sets: bool = False  # True (module-level VALUE_SETS = True): each random valid case also runs with other
     # values of its signature under dev and nightly (one compile, several checks); the built-in compiling
     # backends get them by name (``profiles.VALUE_SET_BACKENDS``)
@@ -408,7 +410,7 @@ def load_backend(name: str) -> list[Target]:
             _check_signature(module_name, marked)
         t = replace(marked, backend=name, deviations={k: list(v) for k, v in marked.deviations.items()},
                     layouts=_layouts(module_name, marked, getattr(module, "LAYOUTS", DEFAULT_LAYOUTS)),
-                    compiles=bool(getattr(module, "COMPILES", True)),
+                    compiles=bool(module.COMPILES) if hasattr(module, "COMPILES") else True if name in BUILTIN_BACKENDS else None,
                     value_sets=bool(getattr(module, "VALUE_SETS", False)))
         _check_whens(name, t, declared.get(t.name, []))
         for dev in declared.get(t.name, []):
