@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import time
 
-PROPERTY = re.compile(r"test_(valid|invalid|deterministic|stateful)\[(.+)\]$")
+PROPERTY = re.compile(r"test_spec_ops\.py::test_(valid|invalid|deterministic|stateful)\[(.+)\]$")
 
 
 class Watch:
@@ -35,10 +35,11 @@ class Watch:
             return
         if getattr(tr, "isatty", False):
             tr.write("\r\x1b[K")  # (clear the status line first)
-        else:
-            tr.ensure_newline()  # (after pytest's progress characters)
+        elif getattr(getattr(tr, "_tw", None), "width_of_current_line", 0):
+            tr.write("\n")  # (after pytest's progress characters)
         tr.write_line(text)
         self._status()
+        tr.flush()  # (a log read through a pipe sees it now, not at the end)
 
     def _status(self) -> None:
         """On a terminal: what runs now and for how long (rewritten in place)."""
@@ -89,6 +90,7 @@ class Watch:
             tr.write_line(f"  failed: {_short(nodeid)}")
         for path in self.seeds:
             tr.write_line(f"  seed file: {path}")
+        tr.flush()
 
 
 def _short(nodeid: str) -> str:
