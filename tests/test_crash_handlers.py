@@ -144,3 +144,16 @@ def test_a_view_refused_is_no_layout_left_out_where_the_c_ordered_copy_dies_or_i
         verdict, _ = runner.judge_given(t, case)
     assert verdict.cls == "rejects-valid", verdict.detail
     assert not runner.REFUSED and not [w for w in seen if "refuses" in str(w.message)]
+
+
+def test_a_memoryerror_a_handler_made_of_an_abort_an_earlier_write_caused_is_history_dependent(trap_env, monkeypatch):
+    """The issue's heap write: the write answers, the next call's abort comes out as MemoryError (never a
+    ``nondeterministic`` "raised MemoryError"): with default signal handling the sequence dies of SIGABRT."""
+    monkeypatch.setattr(runner, "REFUSED", {})
+    (t,) = load_backend("tests.user_modules.heap_later_raises")
+    with pytest.raises(runner.UndeclaredDivergence) as failed:
+        runner.run_property(t, "valid")
+    verdict = failed.value.verdict
+    assert verdict.cls == "history-dependent" and verdict.history, verdict.detail
+    assert "(SIGABRT)" in verdict.detail and "handler hid it: the call raised MemoryError" in verdict.detail
+    assert not runner.REFUSED

@@ -37,27 +37,42 @@ def signal_of(result: outcome.Outcome) -> str:
 
 def handlers(target, worker: str) -> tuple[str, ...]:
     """The fatal signals whose handler ``target``'s module installed on import, asked once per backend in
-    its worker ``worker`` (() where it cannot be told)."""
+    its worker ``worker`` where that runs, else in a worker of its own (() where it cannot be told). (A dead
+    worker is not restarted here: the engine's next call must find it fresh.)"""
     if target.backend not in _HANDLERS:
+        own = not isolation.alive(worker)
+        w = isolation.Worker() if own else isolation.worker(worker)
         try:
-            found = isolation.worker(worker).call("conformance.running.fatal_signals", "foreign",
-                                                  {"backend": target.backend, "name": target.name}, timeout=60.0)
+            found = w.call("conformance.running.fatal_signals", "foreign",
+                           {"backend": target.backend, "name": target.name}, timeout=60.0)
         except Exception:  # noqa: BLE001 - a worker that cannot say: no handlers known
             found = []
+        finally:
+            if own:
+                w.close()
+                if w.clock is not None:
+                    w.clock.close()
         _HANDLERS[target.backend] = tuple(found)
     return _HANDLERS[target.backend]
 
 
-def bare_outcome(target, case, timeout: float, grace: float) -> outcome.Outcome:
-    """``target`` on ``case`` alone in a fresh worker, the fatal signals its module handles set back to their
-    default just before the call."""
-    w = isolation.Worker()
-    try:
+def bare_outcome(target, case, timeout: float, grace: float, earlier: list = ()) -> outcome.Outcome:
+    """``target`` on ``case`` in a fresh worker (after the ``earlier`` calls there, ``history.Call``s, their
+    outcomes ignored), the fatal signals its module handles set back to their default just before each call."""
+    from conformance.running.registry import loaded_target
+
+    def bare(w: isolation.Worker, t, c) -> outcome.Outcome:
         return outcome.run(lambda **kw: w.call(
             "conformance.running.fatal_signals", "call_bare",
-            {"backend": target.backend, "name": target.name, "kwargs": kw, "device": runtime.device(),
-             "layouts": case.layout_kwargs()},
-            timeout=timeout, grace=grace if compile_grace.grants(target) else 0.0), target.call_kwargs(case))
+            {"backend": t.backend, "name": t.name, "kwargs": kw, "device": runtime.device(),
+             "layouts": c.layout_kwargs()},
+            timeout=timeout, grace=grace if compile_grace.grants(t) else 0.0), t.call_kwargs(c))
+
+    w = isolation.Worker()
+    try:
+        for c in earlier:
+            bare(w, loaded_target(c.backend, c.target), c.case)
+        return bare(w, target, case)
     finally:
         w.close()
         if w.clock is not None:
@@ -65,10 +80,12 @@ def bare_outcome(target, case, timeout: float, grace: float) -> outcome.Outcome:
 
 
 def unhidden(target, case, seen: outcome.Outcome, worker: str, valid: bool, timeout: float,
-             grace: float) -> outcome.Outcome:
+             grace: float, before: list = ()) -> outcome.Outcome:
     """``seen``, or the crash a framework's own handler hid in it: a hang, a refusal of a ``valid`` case, or
     a death without a signal, under fatal-signal handlers the target's module installed, runs alone with
-    default signal handling (``bare_outcome``); a death there is the outcome."""
+    default signal handling (``bare_outcome``); a death there is the outcome. A refusal that does not die
+    alone runs once more after the worker's earlier calls ``before``, all with default handling: a death
+    there is a crash with the shortest sequence of them that brings it back (``Outcome.history``)."""
     if not target.isolated or seen.kind not in ("timeout", "rejection", "crash") or signal_of(seen):
         return seen
     stuck = IN_HANDLER.search(seen.message) if seen.kind == "timeout" else None
@@ -78,16 +95,23 @@ def unhidden(target, case, seen: outcome.Outcome, worker: str, valid: bool, time
     if not sigs:
         return seen
     bare = bare_outcome(target, case, timeout, grace)
-    died = signal_of(bare)
-    if not died:
+    seq: tuple = ()
+    if not signal_of(bare) and seen.kind == "rejection" and before \
+            and signal_of(after := bare_outcome(target, case, timeout, grace, before)):
+        this = history.Call(target.backend, target.name, case)
+        seq = tuple(history.shortest_history(this, list(before), lambda o: bool(signal_of(o)), run=lambda c, s: (
+            bare_outcome(target, case, timeout, grace, s))) or before)
+        bare = after
+    if not signal_of(bare):
         if seen.kind == "rejection":
             _PROBED[(target.name, seen.error_type)] += 1
         return seen
     how = ("the call sat in that handler, which did not return" if stuck else "the call hung") \
         if seen.kind == "timeout" else f"the call raised {seen.error_type}: {outcome.first_line(seen.message, 100)}" \
         if seen.kind == "rejection" else f"the worker exited with no signal ({outcome.first_line(seen.message, 100)})"
-    return replace(bare, message=f"{bare.message.rstrip(': ')} [run alone with default signal handling; the "
-                                 f"framework's own {'/'.join(sigs)} handler hid it: {how}]")
+    where = f"after {len(seq)} earlier call(s)" if seq else "alone"
+    return replace(bare, history=seq, message=f"{bare.message.rstrip(': ')} [run {where} with default signal handling; "
+                                              f"the framework's own {'/'.join(sigs)} handler hid it: {how}]")
 
 
 def dies(result: outcome.Outcome) -> bool:
@@ -116,7 +140,7 @@ def history_verdict(result: outcome.Outcome) -> Verdict:
     """The ``history-dependent`` verdict of a crash that needs earlier calls (``result.history``)."""
     seq = result.history
     calls = "; ".join(f"{c.target} on {c.case.describe()}" for c in seq[:3]) + (" ..." if len(seq) > 3 else "")
-    return Verdict("history-dependent", f"in-run: {outcome.first_line(result.message, 160)}; alone in a fresh process "
-                   f"the case answers, after {len(seq)} earlier call(s) there it dies again: {calls}",
+    return Verdict("history-dependent", f"alone in a fresh process the case answers; after {len(seq)} earlier call(s) "
+                   f"there it dies: {calls}. In-run: {outcome.first_line(result.message)}",
                    clause="a target is a function of its inputs, whatever ran before", observed=result.brief(),
                    also=("crash",), history=tuple(seq))

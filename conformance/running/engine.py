@@ -73,7 +73,7 @@ def call(target: Target, case: Case) -> outcome.Outcome:
     valid = first.kind in ("timeout", "rejection", "crash") and not case_violations(case)
 
     def unhidden(seen: outcome.Outcome) -> outcome.Outcome:
-        return crashes.unhidden(target, case, seen, name, valid, TARGET_TIMEOUT, FIRST_CALL_GRACE)
+        return crashes.unhidden(target, case, seen, name, valid, TARGET_TIMEOUT, FIRST_CALL_GRACE, before)
 
     if first.kind == "timeout":
         _HUNG.add(target.name)

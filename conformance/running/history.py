@@ -81,15 +81,16 @@ def fresh_outcomes(call: Call, history: list[Call] = (), times: int = 2) -> list
 
 
 def shortest_history(call: Call, history: list[Call], diverges: Callable[[outcome.Outcome], bool],
-                     budget: int = REPLAY_BUDGET) -> list[Call] | None:
+                     budget: int = REPLAY_BUDGET, run: Callable | None = None) -> list[Call] | None:
     """The shortest sub-sequence of ``history`` after which ``call`` diverges again in a fresh process
     (one earlier call of the same target first, then delta debugging), or None where even the whole
-    history does not bring it back within ``budget`` replays."""
+    history does not bring it back within ``budget`` replays. ``run(call, seq)``: the outcome of ``call``
+    after ``seq`` in a fresh process (default ``fresh_outcome``)."""
     spent = [0]
 
     def brings_back(seq: list[Call]) -> bool:
         spent[0] += 1
-        return diverges(fresh_outcome(call, seq))
+        return diverges((run or fresh_outcome)(call, seq))
 
     same = [c for c in reversed(history) if c.target == call.target][:8]
     for c in same:  # the common case: one earlier call of the same API
