@@ -549,8 +549,9 @@ def refuses_layout(target: Target, case: Case, verdict: Verdict, runs: int) -> b
     kinds = {k for k in case.layouts.values() if k != "c"}
     if not kinds or "MemoryError" in f"{verdict.detail} {verdict.observed}":  # (memory trouble, not a view refused)
         return False
-    if check_case(target, replace(case, layouts={}), runs).cls in UNCLEAN:  # a clean refusal only: the
-        return False                                                       # C-ordered copy answers
+    plain = check_case(target, replace(case, layouts={}), runs)
+    if plain.cls in UNCLEAN or plain.observed.startswith("raised "):  # a clean refusal only: the C-ordered
+        return False                                                   # copy answers (it raises under any class)
     if len(kinds) > 1:  # several kinds of view in the case: the ones refused on their own (else all of them)
         kinds = {k for k in kinds if _refused_alone(target, case, k, runs)} or kinds
     REFUSED.setdefault(target.name, set()).update(kinds)
