@@ -86,8 +86,19 @@ def changes(report: dict, previous: dict | None) -> tuple[list[dict], list[dict]
     before = {d["id"]: d for d in previous["divergences"] if _acts(d)}
     both = ran(report) & (ran(previous) or ran(report))  # (an older summary names none: taken as this run's)
     new = [now[i] for i in sorted(now.keys() - before.keys()) if now[i]["target"] in both]
-    fixed = [before[i] for i in sorted(before.keys() - now.keys()) if before[i]["target"] in both]
+    present = {d["id"] for d in report["divergences"]}  # (fixed means its cases conform now, not that a
+    fixed = [before[i] for i in sorted(before.keys() - now.keys())  # declaration covers them: declared_since)
+             if before[i]["target"] in both and i not in present]
     return new, fixed
+
+
+def declared_since(report: dict, previous: dict | None) -> list[dict]:
+    """Groups that needed action in ``previous`` and are still found, now covered by a declaration (not
+    fixed: the behaviour is there, declared since)."""
+    if not previous:
+        return []
+    declared = {d["id"] for d in report["divergences"] if d["declared"]}
+    return [d for d in previous["divergences"] if _acts(d) and d["id"] in declared]
 
 
 def needs_action(report: dict, previous: dict | None) -> list[dict]:

@@ -454,7 +454,7 @@ def open_value_lines(open_values: dict) -> list[str]:
 def markdown(report: dict, previous: dict | None = None) -> str:
     """report.md, short enough to paste into an issue: what needs action, the backends × ops counts,
     then what is declared (one line per op and target)."""
-    from conformance.reports.html import changes, clip, known_crashes, matrix, needs_action, run_settings
+    from conformance.reports.html import changes, clip, declared_since, known_crashes, matrix, needs_action, run_settings
 
     action = needs_action(report, previous)
     shown = ", ".join(f"{k} {v}" for k, v in sorted(report.get("versions", {}).items()))
@@ -493,6 +493,10 @@ def markdown(report: dict, previous: dict | None = None) -> str:
         fixed = changes(report, previous)[1]
         lines += ["", f"## Fixed since the previous report ({len(fixed)})", ""]
         lines += [f"- `{d['target']}` {d['class']}: {clip(d['summary'], 160)}" for d in fixed] or ["None."]
+        covered = declared_since(report, previous)
+        if covered:  # still there, now declared: not fixed
+            lines += ["", f"## Declared since the previous report ({len(covered)}): still found, not fixed", ""]
+            lines += [f"- `{d['target']}` {d['class']}: {clip(d['summary'], 160)}" for d in covered]
     backends, ops, cells = matrix(report)
     lines += ["", "## Backends × spec ops (undeclared/declared divergence groups; ✓ all conform)", "",
               "| backend | " + " | ".join(op.removeprefix("stablehlo.").removeprefix("mlir.") for op in ops) + " |",

@@ -294,3 +294,18 @@ def test_three_identical_reports_show_the_same_groups_and_nothing_new_or_fixed(t
         assert "<b>New (0)</b>" in page and "<b>Fixed (0)</b>" in page
         assert "## Needs action now (0)" in md and "Nothing needs action" in md
         assert "## Fixed since the previous report (0)" in md
+
+
+def test_a_group_declared_since_is_not_fixed():
+    """Fixed means conforming (issue 66): a group that needed action and is still found, now declared, is
+    'declared since', never 'fixed'; one whose cases no longer diverge is fixed."""
+    from conformance.reports.html import changes, declared_since
+    from conformance.reports.run import markdown
+
+    targets = [{"id": "a", "op": "stablehlo.add", "cases": 1}]
+    before = {"targets": targets, "divergences": [_group("quirk", "a", False), _group("bug", "a", False)]}
+    now = {"targets": targets, "versions": {}, "profile": "ci", "seed": 0, "divergences": [_group("quirk", "a", True)]}
+    assert [d["id"] for d in changes(now, before)[1]] == ["bug"]
+    assert [d["id"] for d in declared_since(now, before)] == ["quirk"]
+    text = markdown(now, before)
+    assert "## Fixed since the previous report (1)" in text and "## Declared since the previous report (1)" in text
