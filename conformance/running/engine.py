@@ -430,7 +430,9 @@ def _reported(target: Target, e: Exception) -> "UndeclaredDivergence | None":
 
 
 NARROWED = ("crash", "timeout")  # classes whose case is narrowed to the element or index vector that shows them
-NARROWINGS = 4  # cases per target narrowed in a process, at most (each costs a worker start per crashing half)
+# cases per target narrowed in a process, at most: crashes (each costs a worker start per crashing half),
+# timeouts (each half that hangs costs the run limit)
+NARROWINGS = {"crash": 3, "timeout": 1}
 _NARROWED: dict[tuple[str, str], tuple[Case, Verdict]] = {}  # (target, case id) -> what narrowing gave
 
 
@@ -441,7 +443,8 @@ def narrowed(target: Target, case: Case, verdict: Verdict) -> tuple[Case, Verdic
     key = (target.name, case.id)
     if key in _NARROWED:
         return _NARROWED[key]
-    if narrowing.units(case) <= 1 or sum(k[0] == target.name for k in _NARROWED) >= NARROWINGS:
+    done = sum(k[0] == target.name and v[1].cls == verdict.cls for k, v in _NARROWED.items())
+    if narrowing.units(case) <= 1 or done >= NARROWINGS[verdict.cls]:
         return case, verdict
     hidden = "default signal handling" in verdict.detail  # shown only with the framework's handlers set aside
 
