@@ -116,3 +116,17 @@ def test_a_failure_that_needs_two_elements_is_narrowed_no_further_than_it_shows(
     sub, spans = narrowing.narrow(case, both)
     assert both(sub) and narrowing.units(sub) > 1
     assert "of its 256 elements" in narrowing.where(case, sub, spans)
+
+
+def test_a_timeout_is_narrowed_to_the_element_it_hangs_on(monkeypatch):
+    monkeypatch.setattr(runner, "TARGET_TIMEOUT", 1.0)
+    monkeypatch.setattr(runner, "_NARROWED", {})
+    (t,) = load_backend("tests.user_modules.hang_on_element")
+    lhs = np.arange(8, dtype=np.int32).reshape(2, 4)
+    lhs[1, 2] = 77
+    sink = runner.Collect()
+    runner.run_property(t, "valid", sink=sink, cases=[Case("stablehlo.add", {"lhs": lhs, "rhs": lhs.copy()},
+                                                              {"rhs_as_scalar": False})])
+    ((case, verdict, _),) = sink.judgements
+    assert verdict.cls == "timeout" and "narrowed to its element [1, 2] (lhs=np.int32(77)" in verdict.detail, verdict.detail
+    assert case.arrays["lhs"].shape == (1, 1)
