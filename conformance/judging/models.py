@@ -32,7 +32,9 @@ it explains):
   ``floor_divide``, Inductor's ``div_floor_floating_vec``), in the type, float32 or float64;
 - ``scalar-zero-sign``: the result for the rhs zero of the other sign (a constant cached by ``==``);
 - ``daz-select``: a maximum/minimum that compares subnormal inputs as zeros and returns either operand
-  of such a tie (or of a NaN meeting a number), as it was or flushed.
+  of such a tie (or of a NaN meeting a number), as it was or flushed;
+- ``reciprocal-ftz``: a divide by a constant divisor ``c`` computed as XLA:CPU rewrites it, ``x * (1 / c)``
+  with subnormals flushed (bfloat16 in float32, a float16 reciprocal rounded to float16; ``c`` = +-1: ``+-x``).
 """
 from __future__ import annotations
 
@@ -91,6 +93,7 @@ def _index_key(case: Case, key: str) -> bool:
 # ---- built-in models --------------------------------------------------------------------------
 
 def zero_sign(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """A zero of the spec's result (or a zero part of a complex one) with the other sign."""
     out = []
     for spec, obs in zip(_results(case, observed), observed):
         if not _float_like(spec) or spec.shape != obs.shape:
@@ -127,6 +130,7 @@ def _flush(a: np.ndarray) -> np.ndarray:
 
 
 def ftz(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """Subnormal inputs and results flushed to zero (sign kept), as CPUs with FTZ/DAZ set do."""
     from conformance.judging.scatter_compare import flushing
 
     flushed = _with_arrays(case, lambda k, v: v if _index_key(case, k) else _flush(v))
@@ -143,6 +147,8 @@ def ftz(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def float32_accumulate(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """A scatter's colliding float updates summed (or multiplied) in float32, in any order (the rounding bound
+    taken with float32's unit)."""
     from conformance.judging.scatter_compare import accumulating_in
 
     with accumulating_in("float32"):  # colliding updates: any order, each partial result in float32
@@ -159,6 +165,8 @@ def _op_explains(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def nan_either(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """Where a NaN meets a number (the spec's result or the observed one is NaN), the observed value is one of
+    the values that met (elementwise: lhs or rhs there; else any input value)."""
     out = []
     lhs, rhs = case.arrays.get("lhs"), case.arrays.get("rhs")
     pool = np.concatenate([v.reshape(-1).astype(np.complex128) for k, v in case.arrays.items()
@@ -181,6 +189,7 @@ def nan_either(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def floor_divide(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """Integer divide/remainder rounding toward minus infinity (Python's ``//`` and ``%``)."""
     lhs, rhs = case.arrays.get("lhs"), case.arrays.get("rhs")
     if lhs is None or rhs is None or lhs.dtype.kind not in "iu":
         return [np.zeros(o.shape, bool) for o in observed]
@@ -198,6 +207,7 @@ def _narrow(a: np.ndarray) -> np.ndarray:
 
 
 def narrow_int32_values(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """64-bit integer values computed in 32 bits (low 32 bits, sign-extended)."""
     narrowed = _with_arrays(case, lambda k, v: v if _index_key(case, k) else _narrow(v))
     alternatives = []
     for c in (case, narrowed):
@@ -220,6 +230,8 @@ def _via_float32(a: np.ndarray, clamp: bool) -> np.ndarray:
 
 
 def float32_compute(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """Float64 computed in float32 (inputs and result rounded; an overflow clamped to float32's largest finite
+    value or infinite)."""
     alternatives, judged = [], []
     for clamp in (False, True):
         rounded = _with_arrays(case, lambda k, v: v if _index_key(case, k) else _via_float32(v, clamp))
@@ -233,6 +245,7 @@ def float32_compute(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def zeros(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """The result's elements are 0 (False)."""
     return [_matches(np.zeros(o.shape, o.dtype), o) for o in observed]
 
 
@@ -242,6 +255,7 @@ def _pair(case: Case) -> tuple[np.ndarray | None, np.ndarray | None]:
 
 
 def overflow_nan(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """NaN where ``|lhs / rhs|`` overflows the float type (a vectorised fmod/remainder)."""
     lhs, rhs = _pair(case)
     if lhs is None or rhs is None or not _float_like(lhs):
         return [np.zeros(o.shape, bool) for o in observed]
@@ -255,6 +269,9 @@ def overflow_nan(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def remainder_formula(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """Float remainder as ``x - q * y`` with the product rounded, ``q`` either ``floor(x / y)`` or the floor
+    division of ``fmod`` (``(x - fmod(x, y)) / y`` rounded to an integer, numpy's ``floor_divide``, Inductor's
+    ``div_floor_floating_vec``), in the type, float32 or float64."""
     lhs, rhs = _pair(case)
     if lhs is None or rhs is None or not _float_like(lhs):
         return [np.zeros(o.shape, bool) for o in observed]
@@ -268,6 +285,7 @@ def remainder_formula(case: Case, observed: list[np.ndarray]) -> list[np.ndarray
 
 
 def scalar_zero_sign(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """The result for the rhs zero of the other sign (a constant cached by ``==``)."""
     rhs = case.arrays.get("rhs")
     if rhs is None or not _float_like(rhs):
         return [np.zeros(o.shape, bool) for o in observed]
@@ -279,6 +297,8 @@ def scalar_zero_sign(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]
 
 
 def daz_select(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """A maximum/minimum that compares subnormal inputs as zeros and returns either operand of such a tie (or of
+    a NaN meeting a number), as it was or flushed."""
     lhs, rhs = _pair(case)
     if lhs is None or rhs is None or not _float_like(lhs) or lhs.dtype.kind == "c":
         return [np.zeros(o.shape, bool) for o in observed]
@@ -294,12 +314,37 @@ def daz_select(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
     return [tie & picked]
 
 
+def reciprocal_ftz(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
+    """A float divide whose divisor is a constant, as XLA's algebraic simplifier rewrites it and XLA:CPU runs
+    it: ``x * (1 / c)``, computed in float32 for bfloat16 and float16 (the reciprocal of a float16 divisor
+    rounded to float16 first) and in the operands' type for float32 and float64, with subnormal operands, the
+    reciprocal and the product flushed to zero (sign kept); a divisor of 1 or -1 gives ``x`` or ``-x`` as it is
+    (nothing flushed).
+
+    Measured on tensorflow-cpu 2.21.0 under XLA: bfloat16 1024 / 3.38953e38 gives 0 (the float32 reciprocal
+    2.95e-39 is subnormal), float64 1024 / 1.798e308 gives 0, float16 65504 / 2.5 gives 26192 (IEEE: 26208)."""
+    lhs, rhs = _pair(case)
+    if case.op != "stablehlo.divide" or lhs is None or rhs is None or not _float_like(lhs) or lhs.dtype.kind == "c":
+        return [np.zeros(o.shape, bool) for o in observed]
+    wide = np.float32 if lhs.dtype.name in ("float16", "bfloat16") else lhs.dtype
+    with np.errstate(all="ignore"):  # (a signalling NaN raises the invalid flag as it widens)
+        c = np.asarray(rhs).astype(wide)
+        reciprocal = np.asarray(np.ones((), wide) / _flush(c))
+        if lhs.dtype == np.float16:
+            reciprocal = reciprocal.astype(np.float16).astype(np.float32)
+        product = np.asarray(_flush(np.asarray(lhs).astype(wide)) * _flush(reciprocal), wide)
+        value = _flush(product).astype(lhs.dtype)
+        value = np.where(c == 1, lhs, np.where(c == -1, -np.asarray(lhs), value)).astype(lhs.dtype)
+    return [_matches(np.broadcast_to(value, o.shape), o) for o in observed]
+
+
 BUILTIN: dict[str, Callable] = {
     "zero-sign": zero_sign, "ftz": ftz, "nan-either": nan_either, "floor-divide": floor_divide,
     "narrow-int32-values": narrow_int32_values, "float32-compute": float32_compute, "zeros": zeros,
     "overflow-nan": overflow_nan, "float32-accumulate": float32_accumulate, "remainder-formula": remainder_formula,
     "scalar-zero-sign": scalar_zero_sign,
     "daz-select": daz_select,
+    "reciprocal-ftz": reciprocal_ftz,
 }
 
 

@@ -1,0 +1,151 @@
+"""The two groups fresh draws found in the opt-in runtimes' gates (issue 67) are declared by mechanism:
+a case of another dtype or rank of the same mechanism is covered, a case outside it is not.
+
+The observed values below were measured on tensorflow-cpu 2.21.0 (tensorflow_xla) and ai-edge-litert 2.3.0
+with tensorflow-cpu 2.21.0 converting (litert); the tests judge them with ``Target.declared`` and run no
+backend, so they also hold the declarations to those values on a machine without these runtimes' CPUs.
+"""
+import ml_dtypes
+import numpy as np
+import pytest
+
+from conformance.core.case import Case
+from conformance.running.registry import load_backend, missing_requirements
+
+BF16 = ml_dtypes.bfloat16
+FLT_MAX = np.finfo(np.float32).max
+
+
+def _target(backend: str, name: str):
+    if missing_requirements(backend):
+        pytest.skip(f"{backend} not installed")
+    return {t.name: t for t in load_backend(backend)}[name]
+
+
+# ---- tensorflow_xla: x / c with c a Python number is x * (1 / c), flushed (model reciprocal-ftz) --------
+
+def _divide(lhs, rhs, scalar=True):
+    return Case("stablehlo.divide", {"lhs": lhs, "rhs": np.asarray(rhs, lhs.dtype)}, {"rhs_as_scalar": scalar})
+
+
+def _truediv():
+    return _target("tensorflow_xla", "tensorflow_xla:tf.math.truediv")
+
+
+@pytest.mark.parametrize("lhs, rhs, observed", [
+    # the group fresh draws found: bfloat16, the float32 reciprocal of 3.38953e38 is subnormal and flushed
+    (np.full((1, 1, 1, 1, 1, 1), 1, BF16), 3.38953e38, np.zeros((1,) * 6, BF16)),
+    (np.full((3,), 1024, BF16), 3.38953e38, np.zeros(3, BF16)),  # a normal quotient (3.03e-36) flushed too
+    # the same mechanism in other types and ranks
+    (np.full((2, 1, 1, 1, 1), 1024, np.float32), 3.4028235e38, np.zeros((2, 1, 1, 1, 1), np.float32)),
+    (np.full((1, 2, 1), 1024, np.float64), 1.7976931348623157e308, np.zeros((1, 2, 1), np.float64)),
+    (np.array(1024, np.float64), 1.7976931348623157e308, np.array(0.0)),  # rank 0
+    (np.array([65504, 3], np.float16), 2.5, np.array([26192, 1.199], np.float16)),  # float16: reciprocal in float16
+])
+def test_a_divide_by_a_python_number_is_covered_in_every_float_type_and_rank(lhs, rhs, observed):
+    from conformance.judging.models import covers
+
+    case = _divide(lhs, rhs)
+    assert _truediv().declared(("wrong-value",), case, observed) is not None
+    assert covers("reciprocal-ftz", case, observed)  # (1 / 3.38953e38, a subnormal quotient, is the ftz entry's too)
+
+
+def test_a_tensor_divisor_is_not_the_rewrite():
+    """With the divisor a tensor (rank 0 or not) XLA divides: 1024 / [3.38953e38] is 3.03e-36, not 0."""
+    t = _truediv()
+    for rhs in (np.full((3,), 3.38953e38, BF16), np.asarray(3.38953e38, BF16)):
+        case = Case("stablehlo.divide", {"lhs": np.full((3,) if rhs.ndim else (), 1024, BF16), "rhs": rhs},
+                    {"rhs_as_scalar": False})
+        assert t.declared(("wrong-value",), case, np.zeros(case.arrays["lhs"].shape, BF16)) is None
+
+
+def test_a_bfloat16_reciprocal_is_not_what_xla_computes():
+    """bfloat16 100 / 3: XLA widens the divide to float32 and keeps the float32 reciprocal (33.25, the spec's
+    value too); a reciprocal rounded to bfloat16 would give 33.5, which nothing declares."""
+    case = _divide(np.full((1, 1, 1), 100, BF16), 3.0)
+    assert _truediv().declared(("wrong-value",), case, np.full((1, 1, 1), 33.5, BF16)) is None
+
+
+def test_a_value_the_rewrite_does_not_give_is_not_covered():
+    case = _divide(np.full((3,), 1024, BF16), 3.38953e38)
+    assert _truediv().declared(("wrong-value",), case, np.full(3, 5, BF16)) is None
+
+
+def test_a_divisor_of_one_keeps_a_subnormal():
+    """x / 1.0 with a Python 1.0 is x (measured: float32 1e-45 / 1.0 gives 1e-45): predicted; a flushed 0 is
+    too, by the ftz entry (what a tensor divisor gives)."""
+    t = _truediv()
+    case = _divide(np.array([1e-45, 1.0], np.float32), 1.0)
+    assert t.declared(("wrong-value",), case, np.array([0.0, 1.0], np.float32)) is not None  # (ftz)
+    assert t.declared(("wrong-value",), case, np.array([5e-45, 1.0], np.float32)) is None
+
+
+# ---- litert: tensor_scatter_nd_* ops clamp to +-FLT_MAX where a rank above 6 keeps them off XNNPACK ----
+
+def _scatter(tensor, indices, updates, computation="add"):
+    b = indices.ndim - 1
+    r, k = tensor.ndim, indices.shape[-1]
+    attrs = {"update_window_dims": list(range(b, b + r - k)), "inserted_window_dims": list(range(k)),
+             "input_batching_dims": [], "scatter_indices_batching_dims": [],
+             "scatter_dims_to_operand_dims": list(range(k)), "index_vector_dim": b,
+             "indices_are_sorted": False, "unique_indices": False, "update_computation": computation}
+    return Case("stablehlo.scatter", {"inputs": tensor, "scatter_indices": indices, "updates": updates}, attrs)
+
+
+def _scatter_nd(data, indices, updates, reduction="add"):
+    return Case("onnx.ScatterND", {"data": data, "indices": indices, "updates": updates},
+                {"reduction": reduction, "opset": 18})
+
+
+def _big(rank, updates_rank, k=1):
+    """float32 3e38 everywhere, one index row (all zeros) of ``k`` per batch position."""
+    tensor = np.full((1,) * rank, 3e38, np.float32)
+    batch = updates_rank - (rank - k)
+    return tensor, np.zeros((1,) * batch + (k,), np.int64), np.full((1,) * updates_rank, 3e38, np.float32)
+
+
+@pytest.mark.parametrize("name, make, rank, updates_rank, k", [
+    ("litert:tf.tensor_scatter_nd_add", _scatter, 6, 7, 1),  # the group fresh draws found: a rank-6 input
+    ("litert:tf.tensor_scatter_nd_add", _scatter, 3, 8, 1),
+    ("litert:tf.tensor_scatter_nd_add", _scatter, 7, 1, 7),  # the input's rank alone
+    ("litert:onnx.ScatterND[tf.tensor_scatter_nd_add]", _scatter_nd, 2, 7, 1),
+    ("litert:onnx.ScatterND[tf.tensor_scatter_nd_add]", _scatter_nd, 8, 1, 8),
+])
+def test_an_infinite_sum_clamped_to_flt_max_is_covered_where_a_rank_is_above_6(name, make, rank, updates_rank, k):
+    tensor, indices, updates = _big(rank, updates_rank, k)
+    case = make(tensor, indices, updates)
+    observed = np.full(tensor.shape, FLT_MAX, np.float32)  # the spec: inf
+    dev = _target("litert", name).declared(("wrong-value",), case, observed)
+    assert dev is not None and dev.model.endswith(":clamped_masked_scatter")
+
+
+def test_an_infinite_update_written_at_rank_8_comes_back_as_flt_max():
+    tensor = np.zeros((1,) * 8, np.float32)
+    case = _scatter(tensor, np.zeros((1, 8), np.int64), np.array([np.inf], np.float32), "replace")
+    t = _target("litert", "litert:tf.tensor_scatter_nd_update")
+    assert t.declared(("wrong-value",), case, np.full(tensor.shape, FLT_MAX, np.float32)) is not None
+
+
+@pytest.mark.parametrize("rank, updates_rank, k", [(6, 6, 1), (6, 1, 6), (1, 6, 1)])
+def test_flt_max_where_every_rank_is_6_or_less_is_not_covered(rank, updates_rank, k):
+    """Both ADDs run on XNNPACK there (measured: inf, the spec's value)."""
+    tensor, indices, updates = _big(rank, updates_rank, k)
+    case = _scatter(tensor, indices, updates)
+    t = _target("litert", "litert:tf.tensor_scatter_nd_add")
+    assert t.declared(("wrong-value",), case, np.full(tensor.shape, FLT_MAX, np.float32)) is None
+
+
+def test_indices_of_rank_7_do_not_clamp():
+    """rank-above-6 holds (the indices have rank 7) but no ADD has a rank above 6: the model predicts inf."""
+    tensor, indices, updates = _big(1, 6, 1)
+    assert indices.ndim == 7
+    case = _scatter(tensor, indices, updates)
+    t = _target("litert", "litert:tf.tensor_scatter_nd_add")
+    assert t.declared(("wrong-value",), case, np.full(tensor.shape, FLT_MAX, np.float32)) is None
+
+
+def test_integers_are_not_clamped():
+    tensor = np.full((1,) * 7, 2**31 - 1, np.int32)
+    case = _scatter(tensor, np.zeros((1, 7), np.int64), np.array([1], np.int32))
+    t = _target("litert", "litert:tf.tensor_scatter_nd_add")
+    assert t.declared(("wrong-value",), case, np.full(tensor.shape, 2**31 - 1, np.int32)) is None
