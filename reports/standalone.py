@@ -188,10 +188,12 @@ def _source_literal(text: str) -> str:
     return repr(text)
 
 
-STAND_INS = '''# The target's module ({file}), carried whole below. Its suite imports are stood in for: `target` leaves a
-# function as it is, and each suite helper gives back, in order, what it gave on this case when the script
-# was written (so the script needs only the backend).
+STAND_INS = '''# The target's module ({file}): imported where it is importable (your project: a fix there shows),
+# else the copy carried whole above. In the copy, suite imports are stood in for: `target` leaves a function
+# as it is, and each suite helper gives back, in order, what it gave on this case when the script was
+# written (so the script needs only the backend).
 import collections as _collections
+import importlib as _importlib
 import types as _types
 
 
@@ -234,13 +236,25 @@ class _Unused:
         return self
 
 
-for _name in {modules}:
-    sys.modules[_name] = _Suite(_name)
-    sys.modules[_name].__path__ = []
-MODULE = _types.ModuleType({module!r})
-MODULE.__file__ = {file!r}
-sys.modules[{module!r}] = MODULE
-exec(compile(SOURCE, {file!r}, "exec"), MODULE.__dict__)
+def _carried():
+    for name in {modules}:
+        sys.modules[name] = _Suite(name)
+        sys.modules[name].__path__ = []
+    module = _types.ModuleType({module!r})
+    module.__file__ = {file!r}
+    sys.modules[{module!r}] = module
+    exec(compile(SOURCE, {file!r}, "exec"), module.__dict__)
+    return module
+
+
+try:
+    MODULE = _importlib.import_module({module!r})
+    print(f"target module: {{MODULE.__file__}} (importable here)")
+except ModuleNotFoundError as _missing:
+    if not {module!r}.startswith(str(_missing.name)):  # a module it imports is missing: this machine's lack
+        raise
+    MODULE = _carried()
+    print("target module: the copy carried in this script")
 '''
 
 

@@ -1,5 +1,6 @@
 """The repro contract, on a user's own backend module (outside adapters/, no ``repro=`` snippet): the
-script imports the target from its module and says so, prints versions, the spec URL and clause and
+script imports the target's module where it is importable (the user's project: a fix there shows) and
+carries a copy of it for anywhere else, says which it used, prints versions, the spec URL and clause and
 the case, and exits 1 while the bug is there, 0 once it is fixed, 2 when it cannot run (a broken
 import); ``conformance repro --check`` runs it in a fresh interpreter and reads that code, with the same
 convention as ``replay``; ``conformance bisect`` names the release of a package that brought the bug in,
@@ -45,10 +46,11 @@ def test_a_user_targets_script_exits_1_then_0_once_fixed_and_2_when_it_cannot_ru
     assert made.returncode == 0, made.stderr
     script = project / "repro.py"
     script.write_text(made.stdout)
-    assert "from my_backend import maximum" in made.stdout and "no repro= snippet" in made.stdout
-    assert "import conformance" not in made.stdout.split("from my_backend")[0]  # the suite only through the user's module
+    assert "_importlib.import_module('my_backend')" in made.stdout and "no repro= snippet" in made.stdout
+    assert "import conformance" not in made.stdout.split("SOURCE = ")[0]  # the suite only inside the carried module
     buggy = _run([sys.executable, "repro.py"], project)
     assert buggy.returncode == 1, buggy.stdout + buggy.stderr
+    assert "my_backend.py (importable here)" in buggy.stdout
     for said in ("versions: numpy ", "python ", "spec: https://github.com/openxla/stablehlo/",
                  "clause: maximum", "case ", "first differences: at (0,): expected np.float32(nan), observed np.float32(0.0)"):
         assert said in buggy.stdout, (said, buggy.stdout)
@@ -82,7 +84,7 @@ def test_replay_names_the_declaration_that_now_covers_a_seed(project):
 
 def test_a_script_with_a_bug_of_its_own_exits_2_not_1(project):
     made = _run([sys.executable, "-m", "conformance.interfaces.cli", "repro", "seed.json"], project).stdout
-    (project / "repro.py").write_text(made.replace("observed = maximum(", "observed = maximun("))
+    (project / "repro.py").write_text(made.replace("observed = MODULE.maximum(", "observed = MODULE_.maximum("))
     run = _run([sys.executable, "repro.py"], project)
     assert run.returncode == 2 and "could not run: NameError" in run.stdout, run.stdout + run.stderr
 
