@@ -51,7 +51,7 @@ def test_a_class_decided_on_a_probe_reports_the_probe(take, tmp_path, monkeypatc
     shown = e.value.case
     n = shown.arrays["operand"].shape[0]
     assert (shown.arrays["start_indices"] < -n).any(), shown.describe()  # the probe: far-negative indices
-    assert "shown on a probe of drawn case" in str(e.value)
+    assert "shown on a probe (far-negative indices) of drawn case" in str(e.value)
 
 
 def test_its_seed_and_script_show_the_bug(take, tmp_path):
