@@ -12,6 +12,26 @@ def _first_line(fn) -> str:
     return text.replace("|", "\\|") or "(no description)"
 
 
+def _model_lines() -> dict[str, str]:
+    """Each built-in model's description, from the list in ``conformance.judging.models``'s docstring
+    (``- ``name``: text``, continued on indented lines)."""
+    import re
+
+    from conformance.judging import models
+
+    found, name = {}, None
+    for line in (models.__doc__ or "").splitlines():
+        head = re.match(r"- ``([\w-]+)``: (.*)", line)
+        if head:
+            name = head.group(1)
+            found[name] = head.group(2)
+        elif name and line.startswith("  ") and line.strip():
+            found[name] += " " + line.strip()
+        else:
+            name = None
+    return {k: v.rstrip(";.").replace("|", "\\|") for k, v in found.items()}
+
+
 def markdown() -> str:
     from conformance.judging.conditions import CONDITIONS, holds_for
     from conformance.judging.index_models import RULES
@@ -32,9 +52,12 @@ def markdown() -> str:
               "that constraint label, e.g. `breaks:gather_c14`).", "", "| when | holds where | ops |", "|---|---|---|"]
     lines += [f"| `{name}` | {_first_line(fn)} | {holds_for(name)} |" for name, fn in CONDITIONS.items()]
     lines += ["", "## `model`", "", "Names joined with `+` (each diverging element may follow any of them), "
-              "`index:<reading>[/<rule>]`, `<model>@<reading>[/<rule>]`, or `package.module:function` (your own).", "",
+              "`index:<reading>[/<rule>]`, `<model>@<reading>[/<rule>]`, or `package.module:function` (your own: "
+              "a function of the case, a `Case` with `.op`, `.arrays` and `.attrs`, returning the backend's result: an "
+              "array, a tuple of arrays, or a `Case` whose spec result the backend gives instead).", "",
               "| model | predicts |", "|---|---|"]
-    lines += [f"| `{name}` | {_first_line(fn)} |" for name, fn in BUILTIN.items()]
+    described = _model_lines()
+    lines += [f"| `{name}` | {described.get(name) or _first_line(fn)} |" for name, fn in BUILTIN.items()]
     rules = sorted({r for op_rules in RULES.values() for r in op_rules})
     lines += [f"| `index:<reading>[/<rule>]` | index values read as `<reading>` ({', '.join(NEGATIVES)}), out-of-bounds "
               f"windows by `<rule>` ({', '.join(rules)}, or `any`: any value in such a window) |", ""]
