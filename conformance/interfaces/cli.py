@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import importlib.metadata
 import os
 import subprocess
 import sys
@@ -58,12 +57,13 @@ def _versions() -> dict[str, str]:
     from conformance.running.seeds import distributions
 
     packages = ["tensor-index-conformance", *distributions(), "hypothesis"]
+    from conformance.running.registry import installed_version
+
     out = {}
     for pkg in dict.fromkeys(packages):
-        try:
-            out[pkg] = importlib.metadata.version(pkg)
-        except importlib.metadata.PackageNotFoundError:
-            pass
+        release = installed_version(pkg)  # (a user module's VERSION where it states one)
+        if release is not None:
+            out[pkg] = release
     return out
 
 
@@ -73,6 +73,9 @@ def cmd_versions(_args) -> int:
 
 
 def cmd_list(args) -> int:
+    for name in args.backend or ():  # a user module's PACKAGE / VERSION: known once it is loaded
+        if name not in BUILTIN_BACKENDS:
+            load_backend(name)
     print("versions: " + ", ".join(f"{k} {v}" for k, v in _versions().items()))
     for name in args.backend or BUILTIN_BACKENDS:
         missing = missing_requirements(name) if name in BUILTIN_BACKENDS else []
