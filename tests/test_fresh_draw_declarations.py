@@ -149,3 +149,57 @@ def test_integers_are_not_clamped():
     case = _scatter(tensor, np.zeros((1, 7), np.int64), np.array([1], np.int32))
     t = _target("litert", "litert:tf.tensor_scatter_nd_add")
     assert t.declared(("wrong-value",), case, np.full(tensor.shape, 2**31 - 1, np.int32)) is None
+
+
+# ---- litert, found by benchmarks/fresh_draws.py (2026-11-29): min/max above rank 6, Python-number constants ----
+
+def _binary(op, lhs, rhs, scalar):
+    return Case(f"stablehlo.{op}", {"lhs": lhs, "rhs": np.asarray(rhs, np.float32)}, {"rhs_as_scalar": scalar})
+
+
+def test_minimum_above_rank_6_is_the_builtin_kernel():
+    """minimum(NaN, 1.0) gives 1.0, minimum(1.0, NaN) NaN and minimum(NaN, 1e-45) 1e-45 at rank 7 (the builtin
+    lhs < rhs ? lhs : rhs, subnormals kept). At rank 6 XNNPACK runs it and flushes: 1e-45 there is covered by
+    nothing (its entry predicts 0)."""
+    t = _target("litert", "litert:tf.math.minimum")
+    lhs = np.array([np.nan, 1.0, np.nan], np.float32)
+    rhs = np.array([1.0, np.nan, 1e-45], np.float32)
+    builtin = np.array([1.0, np.nan, 1e-45], np.float32)
+    seven = _binary("minimum", lhs.reshape(3, 1, 1, 1, 1, 1, 1), rhs.reshape(3, 1, 1, 1, 1, 1, 1), False)
+    dev = t.declared(("wrong-value",), seven, builtin.reshape(3, 1, 1, 1, 1, 1, 1))
+    assert dev is not None and dev.model.endswith(":builtin_min_max")
+    six = _binary("minimum", lhs.reshape(3, 1, 1, 1, 1, 1), rhs.reshape(3, 1, 1, 1, 1, 1), False)
+    assert t.declared(("wrong-value",), six, builtin.reshape(3, 1, 1, 1, 1, 1)) is None
+    assert t.declared(("wrong-value",), six, np.array([1.0, 1.0, 0.0], np.float32).reshape(3, 1, 1, 1, 1, 1)) is not None
+
+
+@pytest.mark.parametrize("op, rank, number, observed", [
+    ("subtract", 1, np.inf, -FLT_MAX),  # the group fresh draws found: inf is stored as FLT_MAX
+    ("add", 4, -np.inf, -FLT_MAX),
+    ("multiply", 0, 0.0, 0.0),  # NaN * 0 folded to zeros at rank 0
+    ("minimum", 6, -np.inf, 1.0),  # folded to x at rank 6: minimum(1.0, -inf) gives 1.0
+])
+def test_a_python_number_as_the_converter_stores_it_is_covered(op, rank, number, observed):
+    lhs = np.full((1,) * rank, {"multiply": np.nan, "minimum": 1.0}.get(op, 0.0), np.float32)
+    case = _binary(op, lhs, number, True)
+    t = _target("litert", f"litert:tf.math.{op}")
+    dev = t.declared(("wrong-value",), case, np.full(lhs.shape, observed, np.float32))
+    assert dev is not None and dev.model.endswith(":scalar_as_converted")
+
+
+def test_a_fold_outside_its_ranks_is_not_covered():
+    """minimum(x, -inf) is folded to x at rank 0 and from rank 6 only; at rank 3 a MINIMUM with -FLT_MAX runs
+    (measured: 1.0 gives -3.4028235e38), so 1.0 there is covered by nothing."""
+    t = _target("litert", "litert:tf.math.minimum")
+    case = _binary("minimum", np.ones((1, 1, 1), np.float32), -np.inf, True)
+    assert t.declared(("wrong-value",), case, np.ones((1, 1, 1), np.float32)) is None
+    assert t.declared(("wrong-value",), case, np.full((1, 1, 1), -FLT_MAX, np.float32)) is not None
+
+
+def test_the_negate_model_takes_a_rank_0_operand():
+    """The gate's third group was the suite's: the flushed-negate model raised on a 0-d operand."""
+    from conformance.adapters.litert import flushed_negate
+
+    case = Case("stablehlo.negate", {"operand": np.array(2.5, np.float32)}, {})
+    assert flushed_negate(case) == np.float32(-2.5)
+    assert flushed_negate(Case("stablehlo.negate", {"operand": np.array(1e-45, np.float32)}, {})) == 0

@@ -111,6 +111,7 @@ def zero_sign(case: Case, observed: list[np.ndarray]) -> list[np.ndarray]:
 def _flush(a: np.ndarray) -> np.ndarray:
     import ml_dtypes
 
+    a = np.asarray(a)  # (a numpy scalar, such as the result of 0-d arithmetic, cannot be assigned into)
     if not _float_like(a):
         return a
     part = np.float32 if a.dtype == np.complex64 else np.float64 if a.dtype.kind == "c" else a.dtype
