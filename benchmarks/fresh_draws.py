@@ -90,9 +90,25 @@ def groups_of(seed_dir: Path, output: str) -> list[Group]:
         seen.add(seed.target)
     for line in output.splitlines():
         if line.startswith("FAILED ") and not any(f"/{t}]" in line for t in seen):
-            groups.append(Group(line.removeprefix("FAILED ").split(" - ")[0], "(no seed)",
-                                line.split(" - ", 1)[1][:200] if " - " in line else ""))
+            test = line.removeprefix("FAILED ").split(" - ")[0]
+            groups.append(Group(test, "(no seed)", line.split(" - ", 1)[1][:200] if " - " in line else "",
+                                [error] if (error := raised(output, test)) else []))
     return groups
+
+
+def raised(output: str, test: str) -> str:
+    """The exception line (``E   SomeError: ...``) of ``test``'s section in pytest's failure report, if any."""
+    name = test.rsplit("::", 1)[-1]
+    lines = output.splitlines()
+    start = next((i for i, line in enumerate(lines) if re.match(r"^_{3,} \S.* _{3,}$", line) and f" {name} " in line), None)
+    if start is None:
+        return ""
+    for line in lines[start + 1:]:
+        if re.match(r"^_{3,} \S.* _{3,}$", line) or line.startswith("=" * 10):  # the next section
+            break
+        if re.match(r"^E\s+\w+(Error|Exception|Interrupt|Exit)\b", line):
+            return re.sub(r"^E\s+", "", line)[:200]
+    return ""
 
 
 def run_once(backend: str, workers: int, index: int, keep: Path | None) -> Run:

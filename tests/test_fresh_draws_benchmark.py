@@ -18,6 +18,10 @@ expected: float32[2] [3.0e-36 1.0]
 observed: float32[2] [0.0 1.0]
 reproduce: conformance repro ...
 (Hypothesis's own report of the example: pytest -v)
+___ test_valid[stablehlo.add/mine:add] ___
+    def f():
+>       raise KeyError("lhs")
+E       KeyError: 'lhs'
 =========================== short test summary info ============================
 FAILED conformance/properties.py::test_valid[stablehlo.divide/mine:divide] - mine:divide diverges from stablehlo.divide: class 'wrong-value'
 FAILED conformance/properties.py::test_valid[stablehlo.add/mine:add] - ADAPTER ERROR mine:add raised KeyError
@@ -36,7 +40,7 @@ def test_a_group_per_seed_with_its_failure_text_and_one_per_failure_without_a_se
     first = groups[0]
     assert first.case == case.describe() and first.seed.endswith(".json")
     assert first.detail == ["class 'wrong-value'", "expected: float32[2] [3.0e-36 1.0]", "observed: float32[2] [0.0 1.0]"]
-    assert "ADAPTER ERROR" in groups[1].case
+    assert "ADAPTER ERROR" in groups[1].case and groups[1].detail == ["KeyError: 'lhs'"]
 
 
 def test_a_run_without_failures_has_no_group(tmp_path):
