@@ -79,3 +79,16 @@ def test_the_declarations_table_is_current():
     assert (ROOT / "docs" / "declarations.md").read_text().strip() == markdown().strip(), \
         "docs/declarations.md is stale: conformance declarations-table > docs/declarations.md"
     assert "integer-division-trap" in markdown() and "`zero-sign`" in markdown() and "`history-dependent`" in markdown()
+
+
+def test_one_function_under_two_target_decorators_is_two_targets(tmp_path, monkeypatch):
+    """An API for two spec ops (a gather_nd for stablehlo.gather and onnx.GatherND): each decorator makes a
+    target; the inner one is not dropped (the MLX trial, issue 63)."""
+    from conformance.running.registry import load_backend
+
+    (tmp_path / "two_ops.py").write_text(
+        "import numpy as np\nfrom conformance.registry import target\n\n"
+        "@target('stablehlo.subtract', 'mine:sub')\n@target('stablehlo.add', 'mine:add')\n"
+        "def either(lhs, rhs, **_):\n    return np.add(lhs, rhs)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert {(t.name, t.op) for t in load_backend("two_ops")} == {("mine:add", "stablehlo.add"), ("mine:sub", "stablehlo.subtract")}

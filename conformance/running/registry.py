@@ -247,10 +247,12 @@ def target(op: str, name: str, *, region: dict | None = None, deviations: dict[s
     default: the backend module's ``LAYOUTS``, else every kind (a view is a valid numpy array; a module
     opts out with ``LAYOUTS = ("c",)``)."""
     def wrap(fn):
-        fn.__conformance_target__ = Target(
+        made = fn.__conformance_target__ = Target(
             op, name, fn, dict(region or {}),
             {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid,
             isolated, backend, repro, layouts=tuple(layouts or ()))
+        # one function under several @target decorators (an API for two spec ops): a target each
+        fn.__conformance_targets__ = [*getattr(fn, "__conformance_targets__", ()), made]
         return fn
     return wrap
 
@@ -607,7 +609,8 @@ def _marked(module) -> list[Target]:
     out = []
     for _, value in inspect.getmembers(module):
         items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
-        out += [fn.__conformance_target__ for fn in items if hasattr(fn, "__conformance_target__")]
+        out += [t for fn in items if hasattr(fn, "__conformance_target__")
+                for t in getattr(fn, "__conformance_targets__", None) or [fn.__conformance_target__]]
     return out
 
 
