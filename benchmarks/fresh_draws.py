@@ -13,7 +13,8 @@ Per run it prints the wall time, pytest's summary line and one line per group no
 the target, the class and the case (op, dtypes and shapes, attributes), then the failure's detail and
 expected/observed values. A group is what a failing property left: its seed file (target, class, case)
 and its failure text; a FAILED property that left no seed (an adapter error, a failure the fresh-process
-re-check did not reproduce) is listed from pytest's text alone. Pytest stops a property at its first
+re-check did not reproduce) is listed from pytest's text alone; where several properties of one target failed
+and left one seed, the group line names them. Pytest stops a property at its first
 undeclared divergence, so a run lists at most one group per property. The last line counts the runs
 with no undeclared group. ``--keep DIR`` keeps each run's pytest output and seeds under DIR/run-K.
 Exit 0 when every run found nothing undeclared, 1 otherwise.
@@ -39,9 +40,11 @@ class Group:
     case: str  # Case.describe(): op, dtypes and shapes, attributes
     detail: list[str] = field(default_factory=list)  # the failure's detail, expected and observed lines
     seed: str = ""
+    properties: tuple = ()  # the properties of the target that failed in the run (valid, stateful, ...)
 
     def lines(self) -> list[str]:
-        return [f"  - {self.target} [{self.cls}] {self.case}" + (f"  (seed {self.seed})" if self.seed else ""),
+        failed = f"; failed: {', '.join(self.properties)}" if len(self.properties) > 1 else ""
+        return [f"  - {self.target} [{self.cls}] {self.case}" + (f"  (seed {self.seed}{failed})" if self.seed else ""),
                 *(f"      {line}" for line in self.detail)]
 
 
@@ -86,7 +89,10 @@ def groups_of(seed_dir: Path, output: str) -> list[Group]:
         except ValueError as e:
             groups.append(Group("?", "?", str(e)))
             continue
-        groups.append(Group(seed.target, seed.cls, seed.case.describe(), texts.get(seed.target, []), path.name))
+        kinds = [m.group(1) for line in output.splitlines()
+                 if line.startswith("FAILED ") and f"/{seed.target}]" in line and (m := re.search(r"::test_(\w+)\[", line))]
+        groups.append(Group(seed.target, seed.cls, seed.case.describe(), texts.get(seed.target, []), path.name,
+                            tuple(kinds)))
         seen.add(seed.target)
     for line in output.splitlines():
         if line.startswith("FAILED ") and not any(f"/{t}]" in line for t in seen):
