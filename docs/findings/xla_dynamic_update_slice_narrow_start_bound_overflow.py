@@ -6,7 +6,7 @@ before the buffer (the result stays all zeros); with start 5, repeated, the heap
 process aborts (SIGABRT; the message varies: 'free(): corrupted unsorted chunks', a Mutex check). An int16 or int64 start is right.
 lax.dynamic_update_slice(..., allow_negative_indices=False) passes the start to stablehlo.dynamic_update_slice
 unchanged (the default form first wraps a negative start by adding dim, in the same type). Runs each case
-in a child process; exits 1 while a result is wrong or a child dies.
+in a child process; exits 1 while a result is wrong or a child dies or hangs (180 s).
 
 Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: new
@@ -76,10 +76,15 @@ cases = [(257, "bool", 128, "uint8", 1), (257, "bool", 128, "int16", 1), (129, "
          (129, "int32", 0, "int16", 1), (129, "int32", 5, "int8", 20)]
 wrong = broken = False
 for n, dtype, start, start_dtype, repeat in cases:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(n), dtype, str(start), start_dtype, str(repeat)],
-                          capture_output=True, text=True)
     what = f"{dtype}[{n}] zeros, update [1], {start_dtype} start {start}" + (f", {repeat} calls" if repeat > 1 else "")
     spec = [min(start, n - 1)]
+    try:  # a corrupted heap can also leave the child waiting on a lock for ever
+        done = subprocess.run([sys.executable, "-c", CHILD, str(n), dtype, str(start), start_dtype, str(repeat)],
+                              capture_output=True, text=True, timeout=180)
+    except subprocess.TimeoutExpired:
+        print(f"{what}: process hung (no answer in 180 s, after writing outside its buffer); the spec writes at {spec}")
+        wrong = True
+        continue
     if done.returncode < 0:
         tail = done.stderr.strip().splitlines()[-1:] or [""]
         print(f"{what}: process died, exit code {done.returncode} ({tail[0][:80]}); the spec writes at {spec}")
