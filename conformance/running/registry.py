@@ -251,8 +251,11 @@ def target(op: str, name: str, *, region: dict | None = None, deviations: dict[s
             op, name, fn, dict(region or {}),
             {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid,
             isolated, backend, repro, layouts=tuple(layouts or ()))
-        # one function under several @target decorators (an API for two spec ops): a target each
-        fn.__conformance_targets__ = [*getattr(fn, "__conformance_targets__", ()), made]
+        # one function under several @target decorators (an API for two spec ops): a target each; a function
+        # another backend's module marks again (a second runtime of the same API) is that backend's alone
+        prefix = name.split(":", 1)[0]
+        fn.__conformance_targets__ = [*(t for t in getattr(fn, "__conformance_targets__", ())
+                                        if t.name.split(":", 1)[0] == prefix), made]
         return fn
     return wrap
 
