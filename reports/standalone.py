@@ -266,7 +266,8 @@ def module_code(t, kwargs: dict, earlier: list[tuple] = ()) -> tuple[list[str], 
     fn = t.fn
     inner = fn.func if isinstance(fn, functools.partial) else inspect.unwrap(fn)
     candidates = [sys.modules.get(getattr(inner, "__module__", None) or ""), sys.modules.get(t.backend)]
-    holder = next((m for m in candidates if m is not None and _holds(m, fn)), None)
+    found = [(m, _held_at(m, fn)) for m in candidates if m is not None]
+    holder, where = next(((m, w) for m, w in found if w), (None, ""))
     if holder is None:
         raise NoRepro(f"conformance repro: target {t.name!r}: no loaded module holds its function; give it repro=")
     try:
@@ -274,7 +275,6 @@ def module_code(t, kwargs: dict, earlier: list[tuple] = ()) -> tuple[list[str], 
     except (OSError, TypeError) as e:
         raise NoRepro(f"conformance repro: target {t.name!r}: the source of module {holder.__name__} cannot be read "
                       f"({e}); give it repro=") from None
-    where = path_to(holder, fn)
     uses = [u for other, kw in earlier for u in recorded_uses(other.fn, holder, kw)] + recorded_uses(fn, holder, kwargs)
     recorded: dict[str, list[str]] = {}
     for name, kind, value in uses:
@@ -290,9 +290,9 @@ def module_code(t, kwargs: dict, earlier: list[tuple] = ()) -> tuple[list[str], 
     return [], setup + release, f"MODULE.{where}", [f"MODULE.{path_to(holder, other.fn)}" for other, _ in earlier]
 
 
-def _holds(module: types.ModuleType, fn: Callable) -> bool:
+def _held_at(module: types.ModuleType, fn: Callable) -> str:
+    """``path_to(module, fn)``, or '' where ``module`` does not hold ``fn``."""
     try:
-        path_to(module, fn)
+        return path_to(module, fn)
     except NoRepro:
-        return False
-    return True
+        return ""

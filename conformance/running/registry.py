@@ -1,6 +1,7 @@
 """Targets and backends: the ``target`` decorator and loading a backend by name or module path."""
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.resources
 import importlib.util
@@ -439,12 +440,19 @@ def _check_not_builtin_name(backend: str, t: "Target") -> None:
     prefix = t.name.split(":", 1)[0]
     if prefix in BUILTIN_BACKENDS and prefix != backend:
         try:
-            builtin = {x.name for x in load_backend(prefix)}
+            builtin = _builtin_names(prefix)
         except BackendError:
             return
         if t.name in builtin:
             raise BackendError(f"--backend {backend}: target {t.name!r} ({_where_fn(t.fn)}) has the name of a target of the "
                                f"built-in backend {prefix}; name yours after your backend (e.g. 'mine:...')")
+
+
+@functools.lru_cache(maxsize=None)
+def _builtin_names(backend: str) -> frozenset[str]:
+    """The target names of built-in ``backend``, loaded once per process (a user module's targets that
+    take its prefix are each checked against them)."""
+    return frozenset(x.name for x in load_backend(backend))
 
 
 def _note_release(name: str, module) -> None:
