@@ -13,6 +13,8 @@ from hypothesis.errors import FlakyFailure
 
 from conformance.running import compile_grace, crashes, history, isolation, narrowing, ops, profiles
 from conformance.running.constructed import call_sequences, constructed_cases
+from conformance.running.invalid_values import invalid_value_cases
+from conformance.running.large_index import large_index_cases
 
 from conformance.core import outcome, runtime
 from conformance.core.case import Case
@@ -690,7 +692,8 @@ def hypothesis_settings(profile: str, **changes) -> settings:
 
 def phases(target: Target, kind: str, draws: Draws) -> list[tuple[str, object, int, int]]:
     """The runs of one property: (label, strategy, examples, value sets) for the edge phase (first the
-    constructed cases, ``running.constructed``: a list instead of a strategy; last the call sequences),
+    constructed cases, ``running.constructed``: a list instead of a strategy; then the large index batches,
+    ``running.large_index``, or the invalid index values, ``running.invalid_values``; last the call sequences),
     then the random phase, each strategy with the memory layouts the target takes (a layout run: that
     layout)."""
     sets = ops.value_sets(target, kind, draws.profile)
@@ -700,6 +703,10 @@ def phases(target: Target, kind: str, draws: Draws) -> list[tuple[str, object, i
     out = [("edge:constructed", built, len(built), 1)] if built else []
     if built and target.takes_dynamic_shapes:  # the same cases, compiled with dynamic dims: in every profile
         out.append(("edge:dynamic", [replace(c, dynamic=True) for c in built], len(built), 1))
+    large = large_index_cases(target) if kind == "valid" else []  # index batches where kernels change path
+    out += [("edge:large", large, len(large), 1)] if large else []
+    bad = invalid_value_cases(target) if kind == "invalid" else []  # index values a spec makes an error
+    out += [("edge:invalid-values", bad, len(bad), 1)] if bad else []
     for label, strat, count in edge_runs(target, kind) + [(kind, ops.STRATEGIES[kind](target), -(-n // sets))]:
         if kind != "invalid":
             strat = with_layouts(strat, target.layouts, label.partition("edge:layout=")[2] or None)
