@@ -76,6 +76,19 @@ def differing(a, b, shown=5):
     return "; ".join(f"at {{tuple(int(i) for i in w)}}: expected {{b[tuple(w)]!r}}, observed {{a[tuple(w)]!r}}" for w in where)
 
 
+def importing(error):
+    """Whether ``error`` came from the top-level code of a module the import system was loading (a broken
+    install, parts of mismatched releases), not from the call (code a framework generates and runs itself,
+    a compiled model's module, is not imported so: its errors stay the target's answer)."""
+    tb = error.__traceback__.tb_next if error.__traceback__ else None  # (past this script's own frame)
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code.co_name == "<module>" and frame.f_globals.get("__spec__") is not None:
+            return True
+        tb = tb.tb_next
+    return False
+
+
 def versions(names):
     found = []
     for name in names:
@@ -89,7 +102,7 @@ def versions(names):
 CLAUSE = {clause!r}
 SPEC = {spec_url!r}
 print(f"versions: {{versions({distributions!r})}}")
-print(f"spec: {{SPEC}}\\nclause: {{CLAUSE}}")
+{same_release}print(f"spec: {{SPEC}}\\nclause: {{CLAUSE}}")
 print({case_text!r})
 {expected}
 {crash_note}try:
@@ -99,6 +112,9 @@ except (NameError, SyntaxError, ImportError, AttributeError) as error:  # the sc
     print(f"could not run: {{type(error).__name__}}: {{error}}")
     sys.exit(2)
 except Exception as error:  # noqa: BLE001 - the target refused the case
+    if importing(error):  # raised by a module's import (parts of mismatched releases, say): not the case's answer
+        print(f"could not run: {{type(error).__name__}} importing a module: {{error}}")
+        sys.exit(2)
     print(f"expected: {{EXPECTED_TEXT}}\\nobserved: raised {{type(error).__name__}}: {{error}}")
     sys.exit(0 if EXPECTED is None or isinstance(EXPECTED, str) else 1)
 if isinstance(EXPECTED, str):  # any value: only the crash was the divergence
@@ -300,7 +316,7 @@ def script(seed: Seed, stage: dict | None = None) -> str:
                            spec_url=spec_url(case.op), distributions=distributions,
                            case_text=f"case {case.id}: {case.describe()}",
                            expected=expected, crash_note=_CRASH_NOTE if seed.cls == "crash" else "",
-                           excused=_excused_code(seed),
+                           excused=_excused_code(seed), same_release=_same_release_code(seed.backend),
                            setup="\n".join("    " + line for line in setup) or "    pass", call=call)
     if not stage:
         return text
@@ -310,6 +326,29 @@ def script(seed: Seed, stage: dict | None = None) -> str:
     note = ("This script runs it at that stage." if done else
             "This script runs the backend as shipped; `conformance replay SEED` with the stage's setting runs it there.")
     return staged.replace(stage_note(stage), stage_note(stage) + "\n" + note, 1)
+
+
+def _same_release_code(backend: str) -> str:
+    """Lines that stop the script (exit 2) where the distributions ``backend`` comes in that are built together
+    (``reports.bisect.PARTS``, SAME) are installed at different releases ('' for a backend of one)."""
+    from conformance.reports.bisect import SAME, parts_of
+
+    try:
+        same = [d for d, how in parts_of(backend).items() if how == SAME]
+    except ValueError:
+        return ""
+    if len(same) < 2:
+        return ""
+    return (f"RELEASES = {{}}  # {', '.join(same)}: built together, one release\n"
+            f"for name in {same!r}:\n"
+            "    try:\n"
+            "        RELEASES[name] = importlib.metadata.version(name)\n"
+            "    except importlib.metadata.PackageNotFoundError:\n"
+            "        pass\n"
+            "if len(set(RELEASES.values())) > 1:\n"
+            "    print('could not run: parts of one build at different releases: '\n"
+            "          + ', '.join(f'{name} {release}' for name, release in RELEASES.items()))\n"
+            "    sys.exit(2)\n")
 
 
 def _excused_code(seed: Seed) -> str:

@@ -560,13 +560,18 @@ def cmd_bisect(args) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "repro.py"
         path.write_text(text)
-        probe = venv_probe(args.package, path, envs)
+        try:
+            probe = venv_probe(args.package, path, envs, seed=seed)  # (the seed's class judges a death; its backend's parts)
+        except ValueError as e:
+            print(f"conformance bisect: {e}", file=sys.stderr)
+            return 2
 
         def said(version: str) -> str:
             answer = probe(version)
-            why = getattr(probe, "reasons", {}).get(version) if answer == "skip" else None
+            why = probe.reasons.get(version)
             print(f"{args.package} {version}: {answer}" + (f" ({why})" if why else ""), flush=True)
             return answer
+        said.reasons = probe.reasons
 
         result = search(versions, said, args.package)
     print(result.summary())
