@@ -91,6 +91,17 @@ class Deviation:
 
         return SpecifierSet(self.versions).contains(installed, prereleases=True)
 
+    def on_newest(self) -> bool:
+        """In force on the newest release: no ``versions``, or a range with no upper end (``>=1.32.0``: measured
+        there and holding since), whatever release is installed. A seed written on an older release records
+        what such a declaration excuses (``Target.excused``), so a bisect judges only what the newest no
+        longer does."""
+        if not self.versions:
+            return True
+        from packaging.specifiers import SpecifierSet
+
+        return all(s.operator in (">=", ">", "!=") for s in SpecifierSet(self.versions))
+
     def blind(self) -> bool:
         """A value deviation with no model: it excuses any value in its scope."""
         return self.cls in MODEL_REQUIRED and not self.model
@@ -200,16 +211,17 @@ class Target:
 
     def excused(self, case, value) -> tuple[list[int], list[str]]:
         """(the flat positions, in the first result, of the elements of ``value`` that differ from the
-        spec and that the modelled declarations in force on ``case`` predict; those declarations'
-        models): what a seed of an undeclared divergence records, so its replay, repro script and bisect
-        decide on the other elements only."""
+        spec and that the modelled declarations in force on ``case`` predict, on this release or on the
+        newest (``Deviation.on_newest``: a seed written on an old release leaves out what the newest still
+        does); those declarations' models): what a seed of an undeclared divergence records, so its replay,
+        repro script and bisect decide on the other elements only."""
         import numpy as np
 
         from conformance.judging.conditions import holds
         from conformance.judging.models import unexplained
 
         models = list(dict.fromkeys(dev.model for cls in VALUE_CLASSES for dev in self.deviations.get(cls, ())
-                                    if dev.model and dev.in_release() and holds(dev.when, case)))
+                                    if dev.model and (dev.in_release() or dev.on_newest()) and holds(dev.when, case)))
         if value is None or not models:
             return [], []
         every, left = unexplained("", case, value), unexplained("+".join(models), case, value)
