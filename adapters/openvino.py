@@ -240,7 +240,8 @@ def constant_runtime(case):
     in float32 first) and the op run by its CPU kernel; where every operand is a constant, the folded
     result is a constant too, stored the same way; a constant divisor becomes its reciprocal rounded to
     the element type, stored as a constant (float16 6e-08 / 6e-08 gives inf: 1 / 6e-08 overflows float16;
-    float32 2.5 / FLT_MAX gives 0: 1 / FLT_MAX is subnormal)."""
+    float32 2.5 / FLT_MAX gives 0: 1 / FLT_MAX is subnormal); a constant subtrahend is negated and stored
+    the same way, ``x - C`` run as ``x + (-C)`` (float32 -0.0 - [1e-40, 0.0] gives [+0.0, +0.0])."""
     import numpy as np
 
     constants = set(case.attrs.get("constants", ()))
@@ -251,6 +252,12 @@ def constant_runtime(case):
         with np.errstate(all="ignore"):
             inverse = _flush_block((np.float32(1) / y).astype(case.arrays["rhs"].dtype).astype(np.float32))
             result = x * inverse  # (the reciprocal is a constant too, stored the same way)
+    elif case.op == "stablehlo.subtract" and constants == {"rhs"} and held.arrays["rhs"].dtype.kind == "f":
+        # x - C runs as x + (-C), the negated constant stored the same way (measured 2026-11-29: -0.0 - C
+        # with C = [1e-40, 0.0, ...] gives +0.0 at both: -C is [-1e-40, -0.0], flushed to +0.0)
+        x = flushed.arrays["lhs"]
+        with np.errstate(all="ignore"):
+            result = x + _flush_block(np.negative(held.arrays["rhs"]))
     else:
         result = _kernel(flushed)
     return _as_case_type(case, _flush_block(result) if _all_constant(case) else result)

@@ -203,3 +203,69 @@ def test_the_negate_model_takes_a_rank_0_operand():
     case = Case("stablehlo.negate", {"operand": np.array(2.5, np.float32)}, {})
     assert flushed_negate(case) == np.float32(-2.5)
     assert flushed_negate(Case("stablehlo.negate", {"operand": np.array(1e-45, np.float32)}, {})) == 0
+
+
+# ---- onnxruntime_openvino, found by benchmarks/fresh_draws.py (2026-11-29): constants as the EP hands them over ----
+# (observed values measured with onnxruntime 1.32.0, onnxruntime-ep-openvino 1.8.1, openvino 2026.4.1)
+
+BF16_MAX = np.float32(3.3895314e38)
+
+
+def _constant_case(op, arrays, constants, **attrs):
+    if op != "select":
+        attrs.setdefault("rhs_as_scalar", False)
+    return Case(f"stablehlo.{op}", arrays, {"constants": list(constants), **attrs})
+
+
+def _ep(name):
+    return _target("onnxruntime_openvino", f"onnxruntime_openvino:{name}")
+
+
+@pytest.mark.parametrize("name, case, observed", [
+    # the group fresh draws found: Where's constant on_false holding FLT_MAX
+    ("Where-18", _constant_case("select", {"pred": np.zeros(3, bool), "on_true": np.zeros(3, np.float32),
+                                           "on_false": np.array([FLT_MAX, 1.0, 3e38], np.float32)}, ["on_false"]),
+     np.array([BF16_MAX, 1.0, 3e38], np.float32)),
+    # another dtype and rank: a float64 rank-7 constant lhs of Add (inf held as FLT_MAX, then clamped)
+    ("Add-18", _constant_case("add", {"lhs": np.array([np.inf, -1.7976931348623157e308]).reshape((1,) * 6 + (2,)),
+                                      "rhs": np.zeros((1,) * 6 + (2,))}, ["lhs"]),
+     np.array([BF16_MAX, -BF16_MAX], np.float64).reshape((1,) * 6 + (2,))),
+    # a float64 divisor: 3e38 / [FLT_MAX, 2.0] reads FLT_MAX as 3.3895314e38
+    ("Div-18", _constant_case("divide", {"lhs": np.array([3e38, 1.0]), "rhs": np.array([float(FLT_MAX), 2.0])}, ["rhs"]),
+     np.array([0.8850780725479126, 0.5])),
+    # rank 8, Max with a constant rhs beyond bfloat16's largest (3.4e38): the constant's 3.3895314e38 wins
+    ("Max-18", _constant_case("maximum", {"lhs": np.zeros((1,) * 7 + (3,), np.float32),
+                                          "rhs": np.full((1,) * 7 + (3,), 3.4e38, np.float32)}, ["rhs"]),
+     np.full((1,) * 7 + (3,), BF16_MAX, np.float32)),
+])
+def test_a_constant_beyond_bfloat16s_largest_is_covered_in_every_float_type_and_rank(name, case, observed):
+    dev = _ep(name).declared(("wrong-value",), case, observed)
+    assert dev is not None and "clamped_constant" in dev.model
+
+
+@pytest.mark.parametrize("shape, constants", [((1,), ["lhs"]), ((), ["lhs"]), ((2,), [])])
+def test_a_one_element_constant_or_a_graph_input_is_not_clamped(shape, constants):
+    """A one-element constant keeps FLT_MAX (measured at shapes [], [1], [1, 1]), and so does an input."""
+    case = _constant_case("add", {"lhs": np.full(shape, FLT_MAX, np.float32), "rhs": np.zeros(shape, np.float32)},
+                          constants)
+    assert _ep("Add-18").declared(("wrong-value",), case, np.full(shape, BF16_MAX, np.float32)) is None
+
+
+def test_a_value_below_bfloat16s_largest_is_not_clamped():
+    """3.3e38 stays 3.3e38 in a constant (measured); coming back as 3.3895314e38 is covered by nothing."""
+    case = _constant_case("add", {"lhs": np.full(3, 3.3e38, np.float32), "rhs": np.zeros(3, np.float32)}, ["lhs"])
+    assert _ep("Add-18").declared(("wrong-value",), case, np.full(3, BF16_MAX, np.float32)) is None
+
+
+@pytest.mark.parametrize("backend", ["openvino", "onnxruntime_openvino"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_constant_subtrahend_is_negated_then_flushed(backend, dtype):
+    """x - C runs as x + (-C), -C stored as the constant is (flushed where it holds a subnormal): -0.0 - [1e-40,
+    0.0, 1.0] gives [0.0, 0.0, -1.0] on both backends, float32 and float64 (measured 2026-11-29)."""
+    t = _target(backend, f"{backend}:Sub-18")
+    case = _constant_case("subtract", {"lhs": np.full(3, -0.0, dtype), "rhs": np.array([1e-40, 0.0, 1.0], dtype)},
+                          ["rhs"])
+    assert t.declared(("wrong-value",), case, np.array([0.0, 0.0, -1.0], dtype)) is not None
+    # with no subnormal in C nothing is flushed: -0.0 - [0.0, 1.0] is [-0.0, -1.0] there, +0.0 is covered by nothing
+    plain = _constant_case("subtract", {"lhs": np.full(2, -0.0, dtype), "rhs": np.array([0.0, 1.0], dtype)}, ["rhs"])
+    assert t.declared(("wrong-value",), plain, np.array([0.0, -1.0], dtype)) is None
