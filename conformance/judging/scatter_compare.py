@@ -8,6 +8,7 @@ update elements write one result element, every schedule's answer is correct:
 - float ``add``/``multiply``: orders differ by rounding. With n terms (the input and n-1 updates)
   and unit roundoff u, any order's sum lies within gamma(n-1)*sum|t| of the exact sum and any
   order's product within gamma(n-1)*|prod t| of the exact product, gamma(k) = k*u/(1-k*u)
+  (an update that is the identity, 0 to a sum or 1 to a product, is exact and not counted in n)
   (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., (3.4) and Lemma 3.1);
   complex products use sqrt(5)*u per multiplication (Brent, Percival, Zimmermann 2007).
   The exact value is computed in float64/complex128, and the tolerance doubles the bound so the
@@ -156,8 +157,10 @@ def _within_rounding(targets, writers, slot, inp, upd, obs, computation, dt) -> 
     flushing_ = _FLUSHING.get()  # a flushed partial result is off by less than the smallest normal number
     u, big = float(info.eps) / 2, float(info.max)
     tiny = float(info.tiny if flushing_ else info.smallest_subnormal)
-    terms_n = np.bincount(slot, minlength=len(targets)) + 1  # the input plus its updates
     t_in, t_up = inp[targets].astype(wide), upd[writers].astype(wide)
+    # the input plus its updates, an identity update (x + 0, x * 1: exact, no rounding) left out
+    rounding = t_up != (0 if computation == "add" else 1)
+    terms_n = np.bincount(slot, weights=rounding, minlength=len(targets)).astype(np.int64) + 1
     o = obs[targets].astype(wide)
     slack = terms_n * tiny if flushing_ else 0.0  # a sum's flushed partial sums
     with np.errstate(all="ignore"):
