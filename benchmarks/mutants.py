@@ -717,3 +717,50 @@ def value_max_chunks(lhs, rhs, **kw):
         with np.errstate(all="ignore"):
             flat[tail] = np.where(a[tail].astype(np.float64) > b[tail].astype(np.float64), a[tail], b[tail])
     return flat.reshape(out.shape)
+
+
+# ---- past the named vocabulary: large index batches and invalid index values (issue 65) ---------
+BLOCK = 128  # index vectors per full block of the first mutant below
+WORK_LIMIT = 2**15  # update elements the second mutant keeps
+
+
+def _free_axis(indices: np.ndarray, ivd: int, batching) -> int | None:
+    """The first index batch axis that is not a batching dim (None: none)."""
+    free = [d for d in range(indices.ndim) if d != ivd and d not in batching]
+    return free[0] if free else None
+
+
+@mutant("stablehlo.gather", "gather-tail-block-reads-previous-vector", GENERAL)
+def gather_tail_block(operand, start_indices, **attrs):
+    """Full blocks of 128 index vectors are right; the scalar tail after them reads vector i - 1 for vector i."""
+    out = _gather(operand, start_indices, **attrs)
+    ivd = attrs["index_vector_dim"]
+    axis = _free_axis(start_indices, ivd, attrs.get("start_indices_batching_dims", ()))
+    if axis is None or start_indices.shape[axis] <= BLOCK or start_indices.shape[axis] % BLOCK == 0:
+        return out
+    n = start_indices.shape[axis]
+    batch = [d for d in range(out.ndim) if d not in attrs["offset_dims"]]
+    rows = np.moveaxis(out, batch[[d for d in range(start_indices.ndim) if d != ivd].index(axis)], 0)
+    rows[n // BLOCK * BLOCK:] = rows[n // BLOCK * BLOCK - 1:n - 1].copy()
+    return out
+
+
+@mutant("stablehlo.scatter", "scatter-drops-updates-past-2**15", {"computations": ("add",)})
+def scatter_drops_late_updates(inputs, scatter_indices, updates, **attrs):
+    """A work list counted in 16 bits: update elements past the first 2**15 are never applied."""
+    ups = [np.array(u, copy=True) for u in (updates if isinstance(updates, list) else [updates])]
+    for u in ups:
+        u.reshape(-1)[WORK_LIMIT:] = 0
+    return _scatter(inputs, scatter_indices, ups if isinstance(updates, list) else ups[0], **attrs)
+
+
+@mutant("onnx.GatherND", "gathernd-wraps-out-of-range-indices", ONNX_GATHER, invalid=True)
+def gathernd_wraps(data, indices, *, batch_dims=None, opset=13, **_):
+    """Indices brought into range modulo the dim instead of refused (R5); every other rule checked."""
+    from conformance.oracles.onnx.gather_nd import check
+
+    if [v for v in check(data, indices, batch_dims=batch_dims, opset=opset) if v.label != "R5"]:
+        raise ValueError("invalid GatherND")
+    b = batch_dims or 0
+    dims = np.maximum(np.array(data.shape[b:b + indices.shape[-1]], np.int64), 1)
+    return gather_nd(data, np.mod(indices, dims), batch_dims=batch_dims, opset=opset)
