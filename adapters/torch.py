@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conformance.adapters.repro_code import TORCH, index_tuple, literal, torch_ready
 from conformance.adapters.translate import advanced_index, along_axis_args, take_args
-from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from conformance.adapters.torch_common import ELEMENTS, threaded, to_numpy, to_torch
 from conformance.adapters.torch_scatter import (  # noqa: F401  (the scatter targets of this backend)
     INDEX_PUT_TARGETS, PUT_TARGETS, REDUCE_TARGETS, index_add_, index_copy_, scatter_, scatter_add_, setitem,
 )
@@ -48,6 +48,7 @@ def _take(kw) -> tuple[str, int]:
 
 @target(OP, "torch:gather", region={"style": "along_axis", "element_dtypes": ELEMENTS, "index_dtypes": ("int64",)},
         repro=_repro(lambda kw, x: "torch.gather({0}, {2}, {1})".format(x, *_along(kw))))
+@threaded
 def gather(operand, start_indices, *, start_index_map, **_):
     idx, axis = along_axis_args(start_indices, start_index_map)
     return to_numpy(_torch().gather(to_torch(operand), axis, to_torch(idx)))
@@ -55,6 +56,7 @@ def gather(operand, start_indices, *, start_index_map, **_):
 
 @target(OP, "torch:take_along_dim", region={"style": "along_axis", "element_dtypes": ELEMENTS, "index_dtypes": ("int64",)},
         repro=_repro(lambda kw, x: "torch.take_along_dim({0}, {1}, dim={2})".format(x, *_along(kw))))
+@threaded
 def take_along_dim(operand, start_indices, *, start_index_map, **_):
     idx, axis = along_axis_args(start_indices, start_index_map)
     return to_numpy(_torch().take_along_dim(to_torch(operand), to_torch(idx), dim=axis))
@@ -63,6 +65,7 @@ def take_along_dim(operand, start_indices, *, start_index_map, **_):
 @target(OP, "torch:index_select", region={"style": "take", "min_batch_rank": 1, "max_batch_rank": 1,
                                           "element_dtypes": ELEMENTS, "index_dtypes": ("int32", "int64")},
         repro=_repro(lambda kw, x: "torch.index_select({0}, {2}, {1})".format(x, *_take(kw))))
+@threaded
 def index_select(operand, start_indices, *, start_index_map, index_vector_dim, **_):
     idx, axis = take_args(start_indices, start_index_map, index_vector_dim)
     return to_numpy(_torch().index_select(to_torch(operand), axis, to_torch(idx)))
@@ -71,6 +74,7 @@ def index_select(operand, start_indices, *, start_index_map, index_vector_dim, *
 @target(OP, "torch:take", region={"style": "take", "max_operand_rank": 1, "element_dtypes": ELEMENTS,
                                   "index_dtypes": ("int64",)},
         repro=_repro(lambda kw, x: "torch.take({0}, {1})".format(x, *_take(kw))))
+@threaded
 def take(operand, start_indices, *, start_index_map, index_vector_dim, **_):
     idx, _axis = take_args(start_indices, start_index_map, index_vector_dim)
     return to_numpy(_torch().take(to_torch(operand), to_torch(idx)))
@@ -79,6 +83,7 @@ def take(operand, start_indices, *, start_index_map, index_vector_dim, **_):
 @target(OP, "torch:advanced-indexing", region={"style": "advanced", "element_dtypes": ELEMENTS,
                                                "index_dtypes": ("int32", "int64")},
         repro=_repro(lambda kw, x: f"{x}[{index_tuple(_entries(kw), TORCH)}]"))
+@threaded
 def advanced_indexing(operand, start_indices, *, start_index_map, index_vector_dim, **_):
     entries = advanced_index(operand.ndim, start_indices, start_index_map, index_vector_dim)
     x = to_torch(operand)

@@ -42,3 +42,30 @@ def to_numpy(t) -> np.ndarray:
 
         return t.view(torch.int16).numpy().view(dtype("bfloat16"))
     return t.numpy()
+
+
+def threaded(fn):
+    """``fn`` taking a ``threads`` keyword too (``conformance.core.case.Case.threads``): the call runs on that
+    many torch intra-op threads, restored after it (None: torch's own count)."""
+    import functools
+    import inspect
+
+    @functools.wraps(fn)
+    def run(*args, threads=None, **kwargs):
+        if not threads:
+            return fn(*args, **kwargs)
+        import torch
+
+        before = torch.get_num_threads()
+        torch.set_num_threads(int(threads))
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            torch.set_num_threads(before)
+
+    sig = inspect.signature(fn)
+    named = [p for p in sig.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    rest = [p for p in sig.parameters.values() if p.kind is p.VAR_KEYWORD]
+    run.__signature__ = sig.replace(parameters=named + [inspect.Parameter("threads", inspect.Parameter.KEYWORD_ONLY,
+                                                                          default=None)] + rest)
+    return run

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conformance.adapters.repro_code import TORCH, TORCH_INT64, literal, torch_ready
-from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from conformance.adapters.torch_common import ELEMENTS, threaded, to_numpy, to_torch
 from conformance.adapters.translate import nd_index, nd_index_source
 from conformance.running.registry import target
 
@@ -28,6 +28,7 @@ def _scatter_repro(accumulate: bool):
 
 @target("onnx.GatherND", "torch:onnx.GatherND[x[idx]]", region={"opset": 13, "element_dtypes": ELEMENTS},
         repro=_gather_repro)
+@threaded
 def gather_nd(data, indices, *, batch_dims=None, **_):
     return to_numpy(to_torch(data)[_index(indices, int(batch_dims or 0))])
 
@@ -40,7 +41,7 @@ def _scatter(accumulate: bool):
     elements = tuple(e for e in ELEMENTS if e != "bool") if accumulate else ELEMENTS
     return target("onnx.ScatterND", f"torch:onnx.ScatterND[index_put_(accumulate={accumulate})]",
                   region={"opset": 18, "reduction": "add" if accumulate else None, "element_dtypes": elements},
-                  repro=_scatter_repro(accumulate))(scatter_nd)
+                  repro=_scatter_repro(accumulate))(threaded(scatter_nd))
 
 
 SCATTER_ND_TARGETS = {str(a): _scatter(a) for a in (False, True)}

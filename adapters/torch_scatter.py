@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conformance.adapters.torch_common import ELEMENTS, to_numpy, to_torch
+from conformance.adapters.torch_common import ELEMENTS, threaded, to_numpy, to_torch
 from conformance.adapters.repro_code import TORCH, TORCH_INT64, index_tuple, literal, scatter_arrays, torch_ready
 from conformance.adapters.translate import advanced_index
 from conformance.running.registry import target
@@ -49,6 +49,7 @@ def _along(computation: str, **extra) -> dict:
 
 
 @target(OP, "torch:scatter_", region=_along("replace"), repro=_method_repro("scatter_"))
+@threaded
 def scatter_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).scatter_(axis, to_torch(scatter_indices[..., 0]), to_torch(updates)))
@@ -56,6 +57,7 @@ def scatter_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, 
 
 @target(OP, "torch:scatter_add_", region=_along("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")),
         repro=_method_repro("scatter_add_"))
+@threaded
 def scatter_add_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).scatter_add_(axis, to_torch(scatter_indices[..., 0]), to_torch(updates)))
@@ -72,7 +74,7 @@ def _scatter_reduce(computation: str, include_self: bool):
     scatter_reduce_.__name__ = f"scatter_reduce_{reduce}_{include_self}"
     return target(OP, f"torch:scatter_reduce_[{reduce},include_self={include_self}]",
                   region=_along(computation, element_dtypes=NO_BOOL_COMPLEX),
-                  repro=_method_repro("scatter_reduce_", f", {reduce!r}, include_self={include_self}"))(scatter_reduce_)
+                  repro=_method_repro("scatter_reduce_", f", {reduce!r}, include_self={include_self}"))(threaded(scatter_reduce_))
 
 
 REDUCE_TARGETS = {f"{c}_{s}": _scatter_reduce(c, s) for c in REDUCE for s in (True, False)}
@@ -114,7 +116,7 @@ def _index_put(accumulate: bool):
                   region={"style": "advanced", "computations": (comp,), "element_dtypes": elements,
                           "index_dtypes": INDEX_INT, "indexed_prefix": True},
                   repro=_repro(lambda kw, idx: f"out.index_put_({index_tuple(_indexed(kw), TORCH_INT64)}, UPDATES, "
-                                               f"accumulate={accumulate})"))(index_put_)
+                                               f"accumulate={accumulate})"))(threaded(index_put_))
 
 
 INDEX_PUT_TARGETS = {a: _index_put(a) for a in (False, True)}
@@ -123,6 +125,7 @@ INDEX_PUT_TARGETS = {a: _index_put(a) for a in (False, True)}
 @target(OP, "torch:x[idx]=v", region={"style": "advanced", "computations": ("replace",), "element_dtypes": ELEMENTS,
                                       "index_dtypes": INDEX_INT},
         repro=_repro(_setitem_statement, statement=True))
+@threaded
 def setitem(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, index_vector_dim, **_):
     out = to_torch(inputs)
     out[_index(inputs, scatter_indices, scatter_dims_to_operand_dims, index_vector_dim)] = to_torch(updates)
@@ -136,6 +139,7 @@ def _take_style(computation: str, **extra) -> dict:
 
 @target(OP, "torch:index_add_", region=_take_style("add", element_dtypes=tuple(d for d in ELEMENTS if d != "bool")),
         repro=_method_repro("index_add_", along=False))
+@threaded
 def index_add_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).index_add_(axis, to_torch(scatter_indices), to_torch(updates)))
@@ -143,6 +147,7 @@ def index_add_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims
 
 @target(OP, "torch:index_copy_", region=_take_style("replace", index_dtypes=("int64",)),
         repro=_method_repro("index_copy_", along=False))
+@threaded
 def index_copy_(inputs, scatter_indices, updates, *, scatter_dims_to_operand_dims, **_):
     (axis,) = scatter_dims_to_operand_dims
     return to_numpy(to_torch(inputs).index_copy_(axis, to_torch(scatter_indices), to_torch(updates)))
@@ -161,7 +166,7 @@ def _put(accumulate: bool):
     return target(OP, f"torch:put_[accumulate={accumulate}]",
                   region=_take_style(comp, min_input_rank=1, max_input_rank=1, element_dtypes=elements),
                   repro=_repro(lambda kw, idx: f"out.put_({TORCH_INT64.format(literal(idx))}, UPDATES, "
-                                               f"accumulate={accumulate})"))(put_)
+                                               f"accumulate={accumulate})"))(threaded(put_))
 
 
 PUT_TARGETS = {a: _put(a) for a in (False, True)}

@@ -261,6 +261,11 @@ def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
     return imports, lines
 
 
+# per built-in backend whose targets set a thread count (``Case.threads``): the import and the line a script
+# runs first to do the same
+THREAD_LINES = {"torch": ("import torch", "torch.set_num_threads({n})")}
+
+
 def script(seed: Seed, stage: dict | None = None) -> str:
     """The standalone script for ``seed``; NoRepro when its target or case has none. ``stage``: where
     ``conformance triage --stages`` located it (``reports.stages.located``), said in the title."""
@@ -269,6 +274,9 @@ def script(seed: Seed, stage: dict | None = None) -> str:
     if not spec.has("expected"):
         raise NoRepro(f"conformance repro: no standalone scripts for spec op {case.op!r} yet")
     imports, setup, call = _own_code(seed)
+    if case.threads and seed.backend in THREAD_LINES:  # a built-in snippet runs on the case's thread count too
+        imports = list(dict.fromkeys([*imports, THREAD_LINES[seed.backend][0]]))
+        setup = [THREAD_LINES[seed.backend][1].format(n=case.threads), *setup]
     earlier = _history_code(seed)
     imports = list(dict.fromkeys([*earlier[0], *imports]))
     setup = [*earlier[1], *setup]

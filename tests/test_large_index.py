@@ -137,3 +137,21 @@ def test_a_gather_nd_that_wraps_out_of_range_indices_accepts_invalid(user_module
     with pytest.raises(UndeclaredDivergence) as e:
         run_property(t, "invalid", cases=invalid_value_cases(t))
     assert e.value.verdict.cls == "accepts-invalid"
+
+
+def test_a_target_that_sets_its_threads_runs_each_large_case_on_one_thread_too(user_modules):
+    (t,) = load_backend("serial_path_gather")
+    assert t.takes_threads
+    cases = large_index_cases(t)
+    assert [c for c in cases if c.threads == 1] and len(cases) % 2 == 0
+    with pytest.raises(UndeclaredDivergence) as e:
+        run_property(t, "valid", cases=cases)
+    assert e.value.verdict.cls == "wrong-value" and e.value.case.threads == 1
+    assert "[threads: 1]" in e.value.case.describe()
+    assert Case.loads(e.value.case.dumps()).threads == 1  # the seed keeps it
+    run_property(t, "valid", cases=[c for c in cases if not c.threads])  # right on its default threads
+
+
+def test_the_torch_index_targets_set_their_threads():
+    threaded = {t.name for t in load_backend("torch") if t.takes_threads}
+    assert {"torch:gather", "torch:scatter_add_", "torch:index_put_[accumulate=True]", "torch:onnx.GatherND[x[idx]]"} <= threaded

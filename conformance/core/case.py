@@ -54,7 +54,9 @@ class Case:
     not part of the identity; ``layouts`` names the memory layout an array reaches the target in
     (``conformance.core.layouts``; an array not named is C-contiguous); ``dynamic``: a target that
     compiles (and takes a ``dynamic_shapes`` keyword) compiles this case with its dims dynamic, one
-    executable for every shape of its rank and element types, as users of dynamic shapes run it.
+    executable for every shape of its rank and element types, as users of dynamic shapes run it;
+    ``threads``: a target that sets its backend's thread count (and takes a ``threads`` keyword) runs this
+    case on that many threads (0: the backend's default).
     """
 
     op: str
@@ -64,6 +66,7 @@ class Case:
     meta: dict[str, Any] = field(default_factory=dict)
     layouts: dict[str, str] = field(default_factory=dict)
     dynamic: bool = False
+    threads: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -79,6 +82,8 @@ class Case:
             out["layouts"] = {k: v for k, v in sorted(self.layouts.items()) if v != "c"}
         if self.dynamic:
             out["dynamic"] = True
+        if self.threads:
+            out["threads"] = int(self.threads)
         return out
 
     @classmethod
@@ -94,6 +99,7 @@ class Case:
             meta=dict(d.get("meta", {})),
             layouts=dict(d.get("layouts", {})),
             dynamic=bool(d.get("dynamic", False)),
+            threads=int(d.get("threads", 0)),
         )
 
     def dumps(self) -> str:
@@ -148,7 +154,7 @@ class Case:
         arrs = ",".join(f"{k}:{v.dtype.name}{list(v.shape)}{'/' + self.layouts[k] if self.layouts.get(k, 'c') != 'c' else ''}"
                         for k, v in self.arrays.items())
         return f"{self.op}|{arrs}|{json.dumps(_plain(self.attrs), sort_keys=True, default=str)}" + \
-            ("|dynamic" if self.dynamic else "")
+            ("|dynamic" if self.dynamic else "") + (f"|threads={self.threads}" if self.threads else "")
 
     def describe(self) -> str:
         """A short human-readable line: shapes, dtypes and attributes."""
@@ -156,4 +162,4 @@ class Case:
         attrs = ", ".join(f"{k}={_plain(v)}" for k, v in self.attrs.items())
         laid = ", ".join(f"{k} {v}" for k, v in sorted(self.layouts.items()) if v != "c")
         return f"{self.op}({arrs}; {attrs})" + (f" [layout: {laid}]" if laid else "") + \
-            (" [dynamic shapes]" if self.dynamic else "")
+            (" [dynamic shapes]" if self.dynamic else "") + (f" [threads: {self.threads}]" if self.threads else "")

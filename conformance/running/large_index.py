@@ -15,13 +15,15 @@ region drew (so it can express them):
   an in-bounds filler whose components step through their whole range (a row read or written in the wrong
   place shows);
 - a scatter's filler updates distinct (an update dropped or written twice shows), and a ScatterND's rows all
-  distinct targets (its spec makes a duplicate an error without a reduction).
+  distinct targets (its spec makes a duplicate an error without a reduction);
+- for a target that sets its backend's thread count (a ``threads`` keyword, ``Target.takes_threads``: the torch
+  targets), each case twice: on the backend's default threads and on one (``SERIAL``), the count in the case.
 
 The groups come in a fixed order, so the same cases run everywhere (``tests/test_large_index.py``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -357,9 +359,13 @@ def large_index_cases(target) -> list:
     key = (target.name, target.op, repr(sorted(target.region.items())))
     if key not in _BUILT:
         _BUILT[key] = _construct(target)
-    return list(_BUILT[key])
+    cases = list(_BUILT[key])
+    if target.takes_threads:  # each again on one thread: a serial path that differs from the threaded one shows
+        cases += [replace(c, threads=SERIAL) for c in cases]
+    return cases
 
 
+SERIAL = 1  # the thread count a target that sets it (``Target.takes_threads``) runs each large case on again
 _BUILT: dict = {}
 
 

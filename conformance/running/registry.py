@@ -128,6 +128,7 @@ _installed_version = installed_version  # (the name before it was public)
 
 
 DYNAMIC_SHAPES = "dynamic_shapes"  # the keyword a target takes to be run with dynamic shapes too (``Case.dynamic``)
+THREADS = "threads"  # the keyword a target that sets its thread count takes (conformance.core.case.Case.threads)
 
 
 @dataclass
@@ -162,7 +163,19 @@ class Target:
             kwargs["result_type"] = case.result_type
         if DYNAMIC_SHAPES in params:
             kwargs[DYNAMIC_SHAPES] = bool(case.dynamic)
+        if THREADS in params:
+            kwargs[THREADS] = int(getattr(case, "threads", 0)) or None
         return kwargs
+
+    @property
+    def takes_threads(self) -> bool:
+        """Whether the target sets its backend's thread count on request: its function has a ``threads``
+        parameter (named; None: the backend's default). Its large index cases also run on one thread
+        (``running.large_index``), so a kernel whose threaded path differs from its serial one shows."""
+        try:
+            return THREADS in inspect.signature(self.fn).parameters
+        except (TypeError, ValueError):
+            return False
 
     @property
     def takes_dynamic_shapes(self) -> bool:
