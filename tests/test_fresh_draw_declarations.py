@@ -269,3 +269,34 @@ def test_a_constant_subtrahend_is_negated_then_flushed(backend, dtype):
     # with no subnormal in C nothing is flushed: -0.0 - [0.0, 1.0] is [-0.0, -1.0] there, +0.0 is covered by nothing
     plain = _constant_case("subtract", {"lhs": np.full(2, -0.0, dtype), "rhs": np.array([0.0, 1.0], dtype)}, ["rhs"])
     assert t.declared(("wrong-value",), plain, np.array([0.0, -1.0], dtype)) is None
+
+
+# ---- openvino and onnxruntime_openvino: float64 ScatterND reduced in float32, in index order (2026-11-29) ----
+
+def _nd(data, indices, updates, reduction, opset=16):
+    return Case("onnx.ScatterND", {"data": np.asarray(data, np.float64), "indices": np.asarray(indices, np.int64),
+                                   "updates": np.asarray(updates, np.float64)}, {"reduction": reduction, "opset": opset})
+
+
+@pytest.mark.parametrize("backend", ["openvino", "onnxruntime_openvino"])
+@pytest.mark.parametrize("case, observed", [
+    # rank 5: 2.5 * -FLT_MAX overflows float32 before * 1e-40; the -inf is written back as -FLT_MAX
+    (_nd(np.array([1.0, 2.5]).reshape(2, 1, 1, 1, 1), [[1], [1]], np.array([-float(FLT_MAX), 1e-40]).reshape(2, 1, 1, 1, 1),
+         "mul"), np.array([1.0, -float(FLT_MAX)]).reshape(2, 1, 1, 1, 1)),
+    # rank 2: inf held as FLT_MAX, FLT_MAX * 1e-40 * FLT_MAX * 1e-40 (the spec: inf)
+    (_nd([[np.inf, 1.0], [2.0, 3.0]], [[0], [0], [0]], [[1e-40, 1.0], [np.inf, 1.0], [1e-40, 1.0]], "mul"),
+     np.array([[0.0011579081183299422, 1.0], [2.0, 3.0]])),
+])
+def test_a_float64_scatter_reduced_in_float32_in_index_order_is_covered(backend, case, observed):
+    t = _target(backend, f"{backend}:onnx.ScatterND-16[mul]")
+    dev = t.declared(("wrong-value",), case, observed)
+    assert dev is not None and dev.model.endswith(":float32_in_order_scatter")
+
+
+@pytest.mark.parametrize("backend", ["openvino", "onnxruntime_openvino"])
+def test_the_other_update_order_is_not_covered(backend):
+    """1e-40 first: 2.5 * 1e-40 * -FLT_MAX stays finite in float32 (-0.085); -FLT_MAX there is covered by nothing."""
+    t = _target(backend, f"{backend}:onnx.ScatterND-16[mul]")
+    case = _nd(np.array([1.0, 2.5]).reshape(2, 1, 1, 1, 1), [[1], [1]],
+               np.array([1e-40, -float(FLT_MAX)]).reshape(2, 1, 1, 1, 1), "mul")
+    assert t.declared(("wrong-value",), case, np.array([1.0, -float(FLT_MAX)]).reshape(2, 1, 1, 1, 1)) is None
