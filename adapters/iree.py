@@ -22,7 +22,7 @@ import numpy as np
 from conformance.adapters.dynamic_slice import slice_text, text_targets
 from conformance.adapters.repro_code import iree_code
 from conformance.adapters.stablehlo_text import (dynamic_dims, from_proxies, gather_text, operand_arguments, scatter_text,
-                                                 split_results)
+                                                 split_results, text_batch)
 from conformance.running import compile_cache, compile_clock, compile_stats, isolation
 from conformance.running.registry import target
 
@@ -106,14 +106,34 @@ def _scatter_repro(kw, case):
     return iree_code(_shapes(text, case.dynamic), arrays, FLAGS)
 
 
-@target("stablehlo.gather", "iree:gather", invalid=True, isolated=False, repro=_gather_repro)
+def _gather_case(kw: dict):
+    result_type, dynamic = kw.pop("result_type", None), kw.pop("dynamic_shapes", False)
+    text, dtype = gather_text(kw, result_type, proxies=True)
+    return _shapes(text, dynamic), [*operand_arguments(kw["operand"]), kw["start_indices"]], \
+        lambda outs: from_proxies(outs, dtype)
+
+
+def _scatter_case(kw: dict):
+    result_type, dynamic = kw.pop("result_type", None), kw.pop("dynamic_shapes", False)
+    variadic = isinstance(kw["inputs"], (list, tuple))
+    text, arrays, dtypes = scatter_text(kw, result_type, proxies=True)
+    return _shapes(text, dynamic), arrays, lambda outs: (tuple if variadic else lambda r: r[0])(split_results(outs, dtypes))
+
+
+# cases per module (issue 64: one compile for a batch): the size with the fewest seconds per case here
+# (benchmarks/batch_compare.py --sizes; docs/batches_64.md)
+BATCH_SIZE = 16
+
+
+@target("stablehlo.gather", "iree:gather", invalid=True, isolated=False, repro=_gather_repro,
+        batch=text_batch(_gather_case, _call), batch_size=BATCH_SIZE)
 def gather(operand, start_indices, *, result_type=None, dynamic_shapes=False, **attrs):
     text, dtype = gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=True)
     return from_proxies(_call(_shapes(text, dynamic_shapes), [*operand_arguments(operand), start_indices]), dtype)
 
 
 @target("stablehlo.scatter", "iree:scatter", region={"max_inputs": 2, "large_cases": False}, invalid=True,
-        isolated=False, repro=_scatter_repro)
+        isolated=False, repro=_scatter_repro, batch=text_batch(_scatter_case, _call), batch_size=BATCH_SIZE)
 def scatter(inputs, scatter_indices, updates, *, result_type=None, dynamic_shapes=False, **attrs):
     text, arrays, dtypes = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                         result_type, proxies=True)

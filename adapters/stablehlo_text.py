@@ -238,3 +238,56 @@ def scatter_text(kwargs: dict, result_type: dict | None, proxies: bool) -> tuple
 
 def _as_list(x) -> list:
     return list(x) if isinstance(x, (list, tuple)) else [x]
+
+
+_HEADER = re.compile(r"func\.func public @main\((.*)\) -> \((.*)\) \{")
+
+
+def batch_module(texts: list[str]) -> tuple[str, list[int]]:
+    """One module for many cases (issue 64: one compile for a batch): each case's ``@main`` (``texts``, as
+    ``gather_text``/``scatter_text`` write them) renamed ``@case<i>`` and made private, and an ``@main`` that takes
+    every case's arguments in turn, calls each case's function and returns every case's results in turn.
+    Returns (the module's text, the number of results of each case)."""
+    funcs, params, body, outs, out_types, counts = [], [], [], [], [], []
+    for i, text in enumerate(texts):
+        m = _HEADER.search(text)
+        if m is None:
+            raise ValueError(f"no public @main in case {i}'s module text")
+        arg_types = [p.split(": ", 1)[1] for p in m.group(1).split(", %")] if m.group(1) else []
+        result_types = m.group(2).split(", ") if m.group(2) else []
+        funcs.append(text.replace("func.func public @main(", f"func.func private @case{i}(", 1))
+        args = [f"%c{i}_a{j}" for j in range(len(arg_types))]
+        params += [f"{a}: {t}" for a, t in zip(args, arg_types)]
+        n = len(result_types)
+        call = f"func.call @case{i}({', '.join(args)}) : ({', '.join(arg_types)}) -> ({', '.join(result_types)})"
+        body.append(f"  %r{i}{f':{n}' if n > 1 else ''} = {call}" if n else f"  {call}")
+        outs += [f"%r{i}#{k}" if n > 1 else f"%r{i}" for k in range(n)]
+        out_types += result_types
+        counts.append(n)
+    main = "\n".join([f"func.func public @main({', '.join(params)}) -> ({', '.join(out_types)}) {{", *body,
+                      f"  return {', '.join(outs)} : {', '.join(out_types)}", "}"])
+    return "\n".join(funcs + [main]), counts
+
+
+def text_batch(build, run):
+    """A batch entry point (``Target.batch``) for targets that write a case as module text: ``build(kw)`` gives
+    (text, argument arrays, finish), ``finish(outputs)`` the case's result from its outputs; ``run(text, arrays)``
+    compiles and runs a module, giving every output. A case ``build`` refuses gets that exception as its result;
+    the others run in one module (``batch_module``): a module that fails to compile or run raises for the batch."""
+    def batch(calls: list[dict]) -> list:
+        results: list = [None] * len(calls)
+        built = []
+        for i, kw in enumerate(calls):
+            try:
+                built.append((i, *build(dict(kw))))
+            except Exception as e:  # noqa: BLE001 - the case's own refusal, as its one-case call would raise it
+                results[i] = e
+        if built:
+            text, counts = batch_module([t for _, t, _, _ in built])
+            outs = run(text, [a for _, _, arrays, _ in built for a in arrays])
+            at = 0
+            for (i, _, _, finish), n in zip(built, counts):
+                results[i] = finish(list(outs[at:at + n]))
+                at += n
+        return results
+    return batch

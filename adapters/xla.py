@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from conformance.adapters.repro_code import pjrt_code
-from conformance.adapters.stablehlo_text import gather_text, scatter_text
+from conformance.adapters.stablehlo_text import gather_text, scatter_text, text_batch
 from conformance.running import compile_cache, compile_clock, compile_stats, isolation
 from conformance.core import runtime
 from conformance.running.registry import target
@@ -95,7 +95,29 @@ def _scatter_repro(kw, case):
     return pjrt_code(text, arrays)
 
 
-@target("stablehlo.gather", "xla:gather", valid=True, invalid=True, isolated=False, repro=_gather_repro)
+def _run_batch(text: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    return isolation.worker("xla").call(__name__, "run_text", {"text": text, "arrays": arrays, "device": runtime.device()})
+
+
+def _gather_case(kw: dict):
+    result_type = kw.pop("result_type", None)
+    text, _ = gather_text(kw, result_type, proxies=False)
+    return text, [kw["operand"], kw["start_indices"]], lambda outs: outs[0]
+
+
+def _scatter_case(kw: dict):
+    result_type, variadic = kw.pop("result_type", None), isinstance(kw["inputs"], (list, tuple))
+    text, arrays, _ = scatter_text(kw, result_type, proxies=False)
+    return text, arrays, lambda outs: tuple(outs) if variadic else outs[0]
+
+
+# cases per module (issue 64: one compile for a batch): the size with the fewest seconds per case here
+# (benchmarks/batch_compare.py --sizes; docs/batches_64.md)
+BATCH_SIZE = 64
+
+
+@target("stablehlo.gather", "xla:gather", valid=True, invalid=True, isolated=False, repro=_gather_repro,
+        batch=text_batch(_gather_case, _run_batch), batch_size=BATCH_SIZE)
 def gather(operand, start_indices, *, result_type=None, **attrs):
     text, _ = gather_text({"operand": operand, "start_indices": start_indices, **attrs}, result_type, proxies=False)
     (out,) = isolation.worker("xla").call(__name__, "run_text", {
@@ -104,7 +126,7 @@ def gather(operand, start_indices, *, result_type=None, **attrs):
 
 
 @target("stablehlo.scatter", "xla:scatter", region={"max_inputs": 2}, valid=True, invalid=True, isolated=False,
-        repro=_scatter_repro)
+        repro=_scatter_repro, batch=text_batch(_scatter_case, _run_batch), batch_size=BATCH_SIZE)
 def scatter(inputs, scatter_indices, updates, *, result_type=None, **attrs):
     text, arrays, _ = scatter_text(dict(inputs=inputs, scatter_indices=scatter_indices, updates=updates, **attrs),
                                    result_type, proxies=False)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from hypothesis import HealthCheck, Verbosity, given, seed, settings
 from hypothesis.errors import FlakyFailure
 
-from conformance.running import compile_grace, crashes, history, isolation, narrowing, ops, profiles
+from conformance.running import batches, compile_grace, crashes, history, isolation, narrowing, ops, profiles
 from conformance.running.constructed import call_sequences, constructed_cases
 from conformance.running.invalid_values import invalid_value_cases
 from conformance.running.large_index import large_index_cases
@@ -195,6 +195,9 @@ def note_hang(target: Target, case: Case, verdict: Verdict) -> None:
 SAME_PROCESS_RUNS = 2  # calls per case in one process (a nondeterministic kernel shows as two results)
 NOT_RECHECKED = ("crash", "timeout", "compile-timeout", "spec-inconsistency", "history-dependent",
                  "mutates-input")  # a fresh process would judge these on what they are not about
+# (target, case id) -> the cases of the batch a divergence showed only in (``batch_verdict``): not re-checked
+# in a fresh process (alone, it conforms: the batch is its repro)
+BATCH_ONLY: dict[tuple[str, str], list] = {}
 
 
 QUARANTINE = ":quarantine"  # suffix of the worker a target's quarantined cases run in
@@ -249,7 +252,8 @@ def recheck_fresh(target: Target, failure: "UndeclaredDivergence") -> "Undeclare
     divergence shows there too, a ``history-dependent`` one where it does not (None where that is
     declared). Done once per reported failure, not per diverging case: a fresh process costs seconds."""
     verdict, case = failure.verdict, failure.case
-    if verdict is None or case is None or verdict.cls in NOT_RECHECKED or not target.isolated:
+    if verdict is None or case is None or verdict.cls in NOT_RECHECKED or not target.isolated \
+            or (target.name, case.id) in BATCH_ONLY:
         return failure
     again = fresh_verdict(target, case, verdict, failure.before)
     if again is verdict:
@@ -333,6 +337,58 @@ def _judged(target: Target, case: Case, first: outcome.Outcome, runs: int) -> Ve
     if verdict.cls in CONFIRMABLE:
         verdict = confirm(case, first, verdict, lambda probe: call(target, probe))
     return verdict
+
+
+# declared classes whose cases run alone: a batch with one would hang or fail whole; a declared crash of an op
+# that writes by index too (an out-of-bounds write could land in another case's result); a declared crash of a
+# read stays in (a read out of bounds harms no other case, and dies rarely: iree declares one on most gathers)
+BATCH_BREAKERS = ("timeout", "rejects-valid", "error")
+
+
+def batched_run(target: Target, label: str, cases: list[Case]) -> batches.Batched | None:
+    """The batches of edge run ``label``'s ``cases`` where the target has a batch entry and batches are on
+    (``batches.batchable``), else None. A case ``BATCH_BREAKERS`` covers, or one that runs in the quarantine
+    worker, is left out: it runs alone (a batch with it would be split down to it)."""
+    if not batches.batchable(target, label):
+        return None
+    breakers = BATCH_BREAKERS + (("crash",) if target.op in WRITING_OPS else ())
+    kept = [c for c in cases if not _quarantined(target, c) and target.declared(breakers, c) is None]
+    return batches.Batched(target, kept, lambda c: worker_name(target, c))
+
+
+def batch_verdict(target: Target, case: Case, got: tuple, runs: int, batched: batches.Batched) -> Verdict:
+    """The verdict of ``case`` from its outcomes in a batch (``got``: one per call of the batch), judged alone as
+    ``check_case`` judges one: two results that differ are ``nondeterministic``, an input written into
+    ``mutates-input``. A divergence runs again alone through the one-case path (``check_case``), whose verdict
+    is the case's where it diverges too; one that shows only in the batch keeps the batch's class, its detail
+    says so (``batch-only``) and names the batch, saved as the case's batch repro (``batches.save_batch``)."""
+    first = got[0]
+    if first.kind not in ("value", "rejection", "unsupported"):  # (not from a batch: a batch's death splits it)
+        return check_case(target, case, runs)
+    verdict = judge(case, first)
+    differing = [a for a in got[1:] if first.kind == "value" and (a.kind != "value" or not same_values(first.value, a.value))]
+    if first.mutated:
+        verdict = Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
+                          clause="a target's inputs are values: the caller's arrays stay unchanged",
+                          expected=verdict.expected, observed=verdict.observed)
+    elif differing:
+        verdict = Verdict("nondeterministic", "two runs on the same case differ",
+                          clause="a correct target is a function of its inputs",
+                          expected=first.brief(), observed=differing[0].brief())
+    if first.kind == "value":
+        verdict = replace(verdict, value=first.value)
+    if not verdict.diverges:
+        return verdict
+    alone = check_case(target, case, runs)
+    if alone.diverges:
+        return alone
+    cases = batched.batch(case)
+    BATCH_ONLY[(target.name, case.id)] = cases
+    path = batches.save_batch(target, case, cases, runtime.seed_dir())
+    ids = ", ".join(c.id for c in cases[:8]) + (" ..." if len(cases) > 8 else "")
+    return replace(verdict, detail=f"batch-only: {verdict.detail} [shown only in a batch of {len(cases)} cases "
+                                   f"({ids}); alone, in the one-case path, the case {alone.cls}s; the batch's "
+                                   f"cases: {path or 'the ids above'}]")
 
 
 DUPLICATE_RUNS = 3  # calls per case in the "duplicates" property
@@ -577,6 +633,8 @@ def _refused_alone(target: Target, case: Case, kind: str, runs: int) -> bool:
 def recheck(target: Target, case: Case, verdict: Verdict, before: list):
     """An undeclared divergence before it is logged: (verdict, declaration) after running the case in a
     fresh process (``fresh_verdict``), for the classes a fresh process can judge on isolated targets."""
+    if (target.name, case.id) in BATCH_ONLY:  # alone it conforms: the batch is what shows it
+        return verdict, target.declared(verdict.classes, case, verdict.value)
     if verdict.cls in NOT_RECHECKED or not target.isolated:
         return verdict, None
     verdict = fresh_verdict(target, case, verdict, before)
@@ -603,7 +661,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
     the random phase as ``draws`` says (default: the loaded profile); every run with the memory layouts
     the target takes, random valid cases with their value sets. ``cases``: judge these instead of drawing
     (``conformance check``/``replay``). pytest, ``conformance report``, check, replay and the benchmarks
-    all run targets here and differ only in their sink. Returns the classes seen."""
+    all run targets here and differ only in their sink. The edge phase's fixed lists go through a target's batch
+    entry point where it has one (``batched_run``; each case still judged alone). Returns the classes seen."""
     if target.name in BROKEN:  # said once, by the property that met it; the others have nothing to judge
         raise outcome.TargetBroken(f"{target.name}: adapter error (reported by its first property): {BROKEN[target.name]}")
     if target.name in UNAVAILABLE:
@@ -613,7 +672,7 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
     runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
     seen: Counter = Counter()
 
-    def judge(case: Case, label: str) -> None:
+    def judge(case: Case, label: str, batched: batches.Batched | None = None) -> None:
         if getattr(sink, "logs", True):
             _log_case(target, kind, label, case)
         hung = seen_hang(target, case)
@@ -627,7 +686,9 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
         if other is not None:
             call(target, other)  # same signature, other values: the case must not care
         before = list(history.log(worker_name(target, case)))
-        verdict = check_case(target, case, 1 if label == "edge:sequence" else runs)  # a sequence: one call each
+        got = batched.outcomes(case) if batched is not None else None  # (None: not in a batch, or alone)
+        verdict = batch_verdict(target, case, got, runs, batched) if got else \
+            check_case(target, case, 1 if label == "edge:sequence" else runs)  # a sequence: one call each
         # a refusal of a view (whatever class it came to: rejects-valid, or error / wrong-value where the case
         # also has out-of-bounds indices) whose C-ordered copy the target takes: a layout refused, said once
         if verdict.diverges and verdict.observed.startswith("raised ") and refuses_layout(target, case, verdict, runs):
@@ -647,15 +708,19 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
         return seen
     for label, strat, n, sets in phases(target, kind, draws):
         def conforms(case: Case) -> None:
+            judged_in(case, None)
+
+        def judged_in(case: Case, batched: batches.Batched | None) -> None:  # (``batched``: a list's batches)
             if label == kind == "valid" and target.takes_dynamic_shapes and profiles.runs_dynamic(case.id, draws.profile):
                 case = replace(case, dynamic=True)
             for each in ops.with_value_sets(case, sets):  # random valid cases: their other value sets too
-                judge(each, label)  # (this run's label and sets: the test runs before the loop moves on)
+                judge(each, label, batched)  # (this run's label and sets: the test runs before the loop moves on)
 
         if isinstance(strat, list):  # constructed cases: each judged as it is (each is its own minimal case)
-            def test(strat=strat) -> None:
+            def test(strat=strat, label=label) -> None:
+                batched = batched_run(target, label, strat)
                 for case in strat:
-                    conforms(case)
+                    judged_in(case, batched)
         else:
             fixed = draws.fixed(label)
             # a fixed run: its own seed, no database; a random one takes the draws' seed, or draws anew (even

@@ -155,6 +155,12 @@ class Target:
     value_sets: bool = False  # True (module-level VALUE_SETS = True): each random valid case also runs with other
     # values of its signature under dev and nightly (one compile, several checks); the built-in compiling
     # backends get them by name (``profiles.VALUE_SET_BACKENDS``)
+    # the batch entry point (``conformance.running.batches``): ``batch(calls) -> results``, ``calls`` a list of the
+    # keyword arguments the one-case function takes, one dict per case; ``results`` one entry per case, what the
+    # one-case function returns for it, or the exception it raises on it. A compile error or crash of the whole
+    # batch is raised (the engine splits the batch). None: the engine runs one case at a time.
+    batch: Callable | None = None
+    batch_size: int = 0  # cases per batch, at most (0: ``batches.DEFAULT_SIZE``)
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
@@ -262,7 +268,8 @@ class Target:
 
 def target(op: str, name: str, *, region: dict | None = None, deviations: dict[str, str] | None = None,
            valid: bool = True, invalid: bool = False, isolated: bool = True, backend: str = "",
-           repro: Callable | None = None, layouts: tuple[str, ...] | None = None):
+           repro: Callable | None = None, layouts: tuple[str, ...] | None = None, batch: Callable | None = None,
+           batch_size: int = 0):
     """Mark a function as a target for ``op``. ``region`` narrows the case strategy (its keys are
     checked against the op's region when the backend loads); ``deviations`` maps a verdict class to
     its reason. ``valid``/``invalid`` say which cases it is run on; ``isolated=False`` runs it in the
@@ -271,12 +278,13 @@ def target(op: str, name: str, *, region: dict | None = None, deviations: dict[s
     setup lines, call expression)``, the target's own code for a standalone repro script. ``layouts``:
     the memory layouts (``conformance.core.layouts.KINDS``) its array arguments may arrive in, as views;
     default: the backend module's ``LAYOUTS``, else every kind (a view is a valid numpy array; a module
-    opts out with ``LAYOUTS = ("c",)``)."""
+    opts out with ``LAYOUTS = ("c",)``). ``batch``: the target's batch entry point, ``batch(calls) -> results``
+    (one compile for many cases: ``Target.batch``), at most ``batch_size`` cases a call."""
     def wrap(fn):
         made = fn.__conformance_target__ = Target(
             op, name, fn, dict(region or {}),
             {cls: [Deviation(cls, reason)] for cls, reason in (deviations or {}).items()}, valid, invalid,
-            isolated, backend, repro, layouts=tuple(layouts or ()))
+            isolated, backend, repro, layouts=tuple(layouts or ()), batch=batch, batch_size=batch_size)
         # one function under several @target decorators (an API for two spec ops): a target each; a function
         # another backend's module marks again (a second runtime of the same API) is that backend's alone
         prefix = name.split(":", 1)[0]
