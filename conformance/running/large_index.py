@@ -7,15 +7,19 @@ partial block or at a thread chunk's end passes them all. Here each index op's t
 region drew (so it can express them):
 
 - one case per size of ``VECTORS`` index vectors, and one whose result (a scatter's: whose updates) has just
-  more than each of ``PAST_ELEMENTS`` elements;
+  more than each of ``PAST_ELEMENTS`` elements; then one of ``EXTRA_VECTORS`` per further group of cases the
+  cover of the named index models needs (``covering``), up to ``MAX_CASES``: every named model is told from the
+  spec on a large case too;
 - in each, the index vectors that matter (``telling``: the constructed cases' vectors, which tell the named
-  index models from the spec, ``running.constructed``; the ONNX ops' in-range edges -dim, -1, dim-1, 0) as a
-  run that ends at the last vector, at every thread chunk's end (the batch split in each of
-  ``elementwise_values.THREAD_COUNTS`` equal parts) and at every ``BLOCKS`` block's end; every other vector is
-  an in-bounds filler whose components step through their whole range (a row read or written in the wrong
-  place shows);
-- a scatter's filler updates distinct (an update dropped or written twice shows), and a ScatterND's rows all
-  distinct targets (its spec makes a duplicate an error without a reduction);
+  index models from the spec, ``running.constructed``; the ONNX ops' in-range edges -dim, -1, dim-1, 0) fill the
+  last positions (the last partial block of any vector width), and one of them sits at every thread chunk's end
+  (the batch split in each of ``elementwise_values.THREAD_COUNTS`` equal parts) and at the end of each
+  ``BLOCKS`` size's last full block (``row_map``); every other vector is an in-bounds filler whose components step
+  through their whole range (a row read or written in the wrong place shows);
+- a scatter's filler updates the computation's identity for float sums and products and for minimum and maximum
+  (a crowded place's rounding bound stays that of its telling writes, and no filler outvotes one), distinct
+  values otherwise (an update dropped or written twice shows); a ScatterND's rows all distinct places (its spec
+  makes a duplicate an error without a reduction), its data's first dim grown to hold them;
 - for a target that sets its backend's thread count (a ``threads`` keyword, ``Target.takes_threads``: the torch
   targets), each case twice: on the backend's default threads and on one (``SERIAL``), the count in the case.
 
