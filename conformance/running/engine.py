@@ -322,21 +322,28 @@ def _judged(target: Target, case: Case, first: outcome.Outcome, runs: int) -> Ve
         return crashes.history_verdict(first)
     verdict = judge(case, first)
     if first.mutated:
-        return Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
-                       clause="a target's inputs are values: the caller's arrays stay unchanged",
-                       expected=verdict.expected, observed=verdict.observed)
+        return _mutates(first, verdict)
     if first.kind == "value" and (runs >= 2 or schedule_matters(case)):
         for _ in range(max(runs, 2) - 1):  # at once, in the same process: nothing else ran in between
             again = call(target, case)
             if again.history or again.kind == "crash":  # the first run left the process to die on the second
                 return crashes.history_verdict(again) if again.history else judge(case, again)
             if again.kind != "value" or not same_values(first.value, again.value):
-                return Verdict("nondeterministic", "two runs on the same case differ",
-                               clause="a correct target is a function of its inputs",
-                               expected=first.brief(), observed=again.brief())
+                return _nondeterministic(first, again)
     if verdict.cls in CONFIRMABLE:
         verdict = confirm(case, first, verdict, lambda probe: call(target, probe))
     return verdict
+
+
+def _mutates(first: outcome.Outcome, verdict: Verdict) -> Verdict:
+    return Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
+                   clause="a target's inputs are values: the caller's arrays stay unchanged",
+                   expected=verdict.expected, observed=verdict.observed)
+
+
+def _nondeterministic(first: outcome.Outcome, again: outcome.Outcome) -> Verdict:
+    return Verdict("nondeterministic", "two runs on the same case differ", clause="a correct target is a function of "
+                   "its inputs", expected=first.brief(), observed=again.brief())
 
 
 # declared classes whose cases run alone: a batch with one would hang or fail whole; a declared crash of an op
@@ -368,13 +375,9 @@ def batch_verdict(target: Target, case: Case, got: tuple, runs: int, batched: ba
     verdict = judge(case, first)
     differing = [a for a in got[1:] if first.kind == "value" and (a.kind != "value" or not same_values(first.value, a.value))]
     if first.mutated:
-        verdict = Verdict("mutates-input", f"the target wrote into its input {', '.join(first.mutated)}",
-                          clause="a target's inputs are values: the caller's arrays stay unchanged",
-                          expected=verdict.expected, observed=verdict.observed)
+        verdict = _mutates(first, verdict)
     elif differing:
-        verdict = Verdict("nondeterministic", "two runs on the same case differ",
-                          clause="a correct target is a function of its inputs",
-                          expected=first.brief(), observed=differing[0].brief())
+        verdict = _nondeterministic(first, differing[0])
     if first.kind == "value":
         verdict = replace(verdict, value=first.value)
     if not verdict.diverges:
