@@ -82,7 +82,7 @@ def compare_main(args) -> int:
         s = r["stats"]
         rep = r["report"]
         print(f"batches {mode}: {r['wall']:.1f} s wall; {s.get('compiled_graphs', 0)} compiles, "
-              f"{s.get('compile_seconds', 0):.1f} s compiling, {s.get('calls', 0)} calls; "
+              f"{s.get('compile_seconds', 0):.1f} s compiling, {s.get('calls', 0)} calls, {s.get('worker_starts', 0)} worker starts; "
               f"{sum(t['cases'] for t in rep['targets'])} cases; {len(rep['divergences'])} groups, "
               f"classes {dict(sorted(Counter(d['class'] for d in rep['divergences']).items()))}, "
               f"{undeclared(rep)} undeclared")

@@ -177,3 +177,11 @@ def test_xla_batches_give_each_constructed_case_the_one_case_paths_result():
             values = (batched.value, alone.value) if isinstance(alone.value, tuple) else ((batched.value,), (alone.value,))
             assert batched.kind != "value" or all(same_array(a, b) for a, b in zip(*values)), case.id
     isolation.close_all()
+
+
+def test_a_case_said_to_run_alone_as_its_batch_starts_is_left_out_of_it(gather, counted):
+    t = replace(gather, isolated=False)
+    cases = _marked(gather, 0, 1)
+    held = batches.Batched(t, cases, lambda c: "inproc:test", alone=lambda c: c is cases[3])
+    assert held.outcomes(cases[3]) is None and held.outcomes(cases[0])[0].kind == "value"
+    assert [len(c) for c in counted] == [N - 1] * batches.RUNS and all(c is not cases[3] for c in counted[0])

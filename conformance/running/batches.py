@@ -132,8 +132,10 @@ class Batched:
     left out of the batches, or a case a failing batch was narrowed to). Cases are known by identity (the
     engine judges the run's own objects; a large case's id would hash its arrays at every look-up)."""
 
-    def __init__(self, target, cases: list[Case], worker: Callable[[Case], str]):
+    def __init__(self, target, cases: list[Case], worker: Callable[[Case], str],
+                 alone: Callable[[Case], bool] = lambda case: False):
         self.target, self.cases, self.worker = target, list(cases), worker  # (worker: ``engine.worker_name``)
+        self.alone = alone  # a case that runs alone after all, asked as its batch is about to run (a crash seen)
         self.got: dict[int, tuple | None] = {}  # id(case) -> its outcomes (None: alone)
         self.batch_of: dict[int, list[Case]] = {}  # id(case) -> the cases of the batch it was answered in
         self.batches = 0  # batch calls made (a failing batch's halves count)
@@ -147,7 +149,9 @@ class Batched:
             return None
         if i not in self._done:
             self._done.add(i)
-            self._run(self._chunks[i])
+            chunk = self._chunks[i]
+            self.got.update((id(c), None) for c in chunk if self.alone(c))
+            self._run([c for c in chunk if not self.alone(c)])
         return self.got.get(id(case))
 
     def batch(self, case: Case) -> list[Case]:
@@ -155,6 +159,8 @@ class Batched:
         return self.batch_of.get(id(case), [case])
 
     def _run(self, cases: list[Case]) -> None:
+        if not cases:
+            return
         if len(cases) == 1:
             self.got[id(cases[0])] = None  # alone: the one-case path, with its crash and hang experiments
             return

@@ -360,7 +360,8 @@ def batched_run(target: Target, label: str, cases: list[Case]) -> batches.Batche
         return None
     breakers = BATCH_BREAKERS + (("crash",) if target.op in WRITING_OPS else ())
     kept = [c for c in cases if not _quarantined(target, c) and target.declared(breakers, c) is None]
-    return batches.Batched(target, kept, lambda c: worker_name(target, c))
+    # (a case whose declared crash was seen on another case runs alone: ``seen_hang`` then stands in for it)
+    return batches.Batched(target, kept, lambda c: worker_name(target, c), alone=lambda c: seen_hang(target, c) is not None)
 
 
 def batch_verdict(target: Target, case: Case, got: tuple, runs: int, batched: batches.Batched) -> Verdict:
