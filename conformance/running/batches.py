@@ -100,7 +100,7 @@ def _per_case(items: list) -> list[outcome.Outcome]:
             item = outcome.RemoteError(item[1], item[2])
         elif isinstance(item, tuple) and item and item[0] == "ok":
             item = item[1]
-        out.append(outcome.run(lambda v: _raising(v), {"v": item}))
+        out.append(outcome.run(_raising, {"item": item}))
     return out
 
 
@@ -122,8 +122,6 @@ def run_batch(target, cases: list[Case], worker: str) -> list[outcome.Outcome] |
 
     got = outcome.run(whole, {})
     return got if got.kind != "value" else _per_case(held)
-
-
 
 
 class Batched:
