@@ -99,18 +99,19 @@ def _float32_operands(case):
 
 
 def _reciprocal(y):
-    """``1 / y`` with a subnormal ``y`` read as a zero of its sign."""
+    """``1 / y`` in float32, a subnormal ``y`` as it is (measured 2026-11-29: 1 / -8.67e-39 is -1.153e38 and
+    used; 1 / 1e-45 overflows to inf, which is what first read as a divisor flushed to zero)."""
     import numpy as np
 
-    y = np.where(np.abs(y) < np.finfo(np.float32).tiny, np.copysign(np.float32(0), y), y)
     with np.errstate(all="ignore"):
         return np.float32(1) / y
 
 
 def reciprocal_divide(case):
-    """Declaration model (openvino.toml): ``Div`` on floats as ``lhs * (1 / rhs)`` in float32, with a
-    subnormal divisor read as a zero of its sign (``0 / 1e-45`` gives ``0 * inf``, NaN); float64 read in
-    float32 with out-of-range values clamped, as the plugin computes it."""
+    """Declaration model (openvino.toml): ``Div`` on floats as ``lhs * (1 / rhs)`` in float32 (``0 / 1e-45``
+    gives ``0 * inf``, NaN: 1 / 1e-45 overflows; 0.0016346 / -8.673e-39 gives -1.8847001e35, the reciprocal
+    -1.153e38 rounded first); float64 read in float32 with out-of-range values clamped, as the plugin
+    computes it."""
     import numpy as np
 
     x, y = _float32_operands(case)
@@ -248,7 +249,12 @@ def constant_runtime(case):
     held = _in_float32(case)
     flushed = replace(held, arrays={k: _flush_block(v) if k in constants else v for k, v in held.arrays.items()})
     if case.op == "stablehlo.divide" and "rhs" in constants and flushed.arrays["lhs"].dtype.kind == "f":
-        x, y = flushed.arrays["lhs"].astype(np.float32), flushed.arrays["rhs"].astype(np.float32)
+        # the reciprocal is taken of the constant as given (measured 2026-11-29: 1 / [-8.67e-39, 3e-39] is
+        # finite and used), then stored as a constant (flushed where it holds a subnormal)
+        # (a float64 divisor is converted to a float32 constant first, stored flushed: -0.0 beside a subnormal
+        # reads as +0.0, 2.5 / -0.0 gives +FLT_MAX)
+        divisor = flushed if case.arrays["rhs"].dtype == np.float64 else held
+        x, y = flushed.arrays["lhs"].astype(np.float32), divisor.arrays["rhs"].astype(np.float32)
         with np.errstate(all="ignore"):
             inverse = _flush_block((np.float32(1) / y).astype(case.arrays["rhs"].dtype).astype(np.float32))
             result = x * inverse  # (the reciprocal is a constant too, stored the same way)
@@ -260,14 +266,19 @@ def constant_runtime(case):
             result = x + _flush_block(np.negative(held.arrays["rhs"]))
     else:
         result = _kernel(flushed)
-    return _as_case_type(case, _flush_block(result) if _all_constant(case) else result)
+    result = _as_case_type(case, _flush_block(result) if _all_constant(case) else result)
+    if result.dtype == np.float64:  # written back with its infinities as +-FLT_MAX (openvinotoolkit/openvino#37968)
+        top = float(np.finfo(np.float32).max)
+        result = np.where(np.isinf(result), np.copysign(top, result), result)
+    return result
 
 
 def constant_folded(case):
     """Declaration model (openvino.toml): where every operand is a constant, OpenVINO folds the node with
     its reference implementation (``Max``/``Min`` as ``std::max``/``std::min``: the first operand unless
     the second is strictly greater/less, so a NaN second operand drops out) and stores the result as a
-    constant (``_flush_block``); otherwise as ``constant_runtime``."""
+    constant (``_flush_block``; a float64 node is folded on its values held in float32 and its result kept
+    unflushed: max(-0.0, NaN) gives -0.0 beside 1e-40); otherwise as ``constant_runtime``."""
     import numpy as np
 
     from conformance.judging.verdict_values import expected
@@ -282,6 +293,8 @@ def constant_folded(case):
         result = np.where(take_b, b, a).astype(a.dtype)
     else:
         result = np.asarray(expected(held).value)  # the reference code computes the spec's value
+    if case.arrays[_operand_names(case)[-1]].dtype == np.float64:  # folded on the values held in float32, and
+        return _as_case_type(case, result)  # not flushed (measured 2026-11-29: max(1e-40, 0.0) gives 9.99995e-41)
     return _as_case_type(case, _flush_block(result))
 
 

@@ -300,3 +300,33 @@ def test_the_other_update_order_is_not_covered(backend):
     case = _nd(np.array([1.0, 2.5]).reshape(2, 1, 1, 1, 1), [[1], [1]],
                np.array([1e-40, -float(FLT_MAX)]).reshape(2, 1, 1, 1, 1), "mul")
     assert t.declared(("wrong-value",), case, np.array([1.0, -float(FLT_MAX)]).reshape(2, 1, 1, 1, 1)) is None
+
+
+# ---- openvino and onnxruntime_openvino Div: x * (1 / y), a subnormal divisor not flushed (2026-11-29) ----
+
+@pytest.mark.parametrize("backend", ["openvino", "onnxruntime_openvino"])
+@pytest.mark.parametrize("shape", [(), (7,), (2, 1, 3)])
+def test_a_subnormal_divisor_whose_reciprocal_is_finite_is_used(backend, shape):
+    """The group fresh draws found (float32[2, 513]): 0.0016346 / -8.673e-39 gives -1.8847001e35, x times the
+    rounded reciprocal -1.153e38 (the spec: -1.8846999e35); measured at ranks 0 to 2, 1 to 513 elements."""
+    t = _target(backend, f"{backend}:Div-18")
+    x = np.resize(np.array([0.0016346460906788707, 1.0, -2.5], np.float32), shape).reshape(shape)
+    y = np.resize(np.array([-8.673242957941345e-39, 3e-39, 5e-39], np.float32), shape).reshape(shape)
+    case = Case("stablehlo.divide", {"lhs": x, "rhs": y}, {"rhs_as_scalar": False})
+    with np.errstate(all="ignore"):
+        observed = (x * (np.float32(1) / y)).astype(np.float32)
+    dev = t.declared(("wrong-value",), case, observed)
+    assert dev is not None and dev.model.endswith(":reciprocal_divide")
+    # one ulp further from the spec than x * (1 / y) (neither the spec, the reciprocal nor a flush): covered by nothing
+    # (the divisor read as zero, +-inf, is the ftz entry's: that reading stays excused)
+    further = np.nextafter(observed, np.copysign(np.float32(np.inf), observed)).astype(np.float32)
+    assert t.declared(("wrong-value",), case, further) is None
+
+
+def test_a_float64_node_of_constants_is_folded_without_the_flush():
+    """openvino: Max of float64 constants [-0.0, 1e-40] and [NaN, 0.0] gives [-0.0, 9.99995e-41] (std::max on
+    the values held in float32, not flushed); the same values flushed ([0.0, 0.0]) are covered by nothing."""
+    t = _target("openvino", "openvino:Max-18")
+    case = _constant_case("maximum", {"lhs": np.array([-0.0, 1e-40]), "rhs": np.array([np.nan, 0.0])}, ["lhs", "rhs"])
+    assert t.declared(("wrong-value",), case, np.array([-0.0, float(np.float32(1e-40))])) is not None
+    assert t.declared(("wrong-value",), case, np.array([0.0, 0.0])) is None
