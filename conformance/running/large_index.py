@@ -37,7 +37,7 @@ VECTORS = (63, 64, 65, 127, 129, 1023, 1025)  # index vectors around the blocks 
 PAST_ELEMENTS = (2**15, 2**16)  # result (or update) elements a case goes just past: torch's grain is 2**15
 BLOCKS = (64, 128, 256)  # a telling run ends at the end of each such block of vectors too
 EXTRA_VECTORS = 129  # the size of a case past the sizes above (a group still to tell its models)
-MAX_CASES = 16  # large cases per target at most
+MAX_CASES = 16  # large cases with telling rows per target at most (a scatter's spread cases come on top)
 MAX_ELEMENTS = 2**18  # no large case past this many elements in any array (memory: a few MB per case)
 OPS = ("stablehlo.gather", "stablehlo.scatter", "onnx.GatherND", "onnx.ScatterND")
 
@@ -415,11 +415,15 @@ def covering(groups: list[Group], first: dict) -> tuple[list[Group], int]:
 def _from_groups(groups: list[Group], check, needed: int = 0) -> list[Case]:
     """One case per size of ``_sizes``, and one of ``EXTRA_VECTORS`` per group of the first ``needed`` past them
     (up to ``MAX_CASES``): size i takes group i (``covering``'s order) where it builds (``check`` finds no rule
-    broken, no array past ``MAX_ELEMENTS``), else the next that does."""
+    broken, no array past ``MAX_ELEMENTS``), else the next that does. A ``stablehlo.scatter``'s cases past
+    ``PAST_ELEMENTS`` are ``spread`` instead (the telling rows stay at the vector counts)."""
     out = []
     if not groups:
         return out
+    spread_op = groups[0].base.op == "stablehlo.scatter"
     sizes = _sizes(groups[0])
+    if spread_op:
+        sizes = sizes[:len(VECTORS)]
     sizes += [(EXTRA_VECTORS, f"{EXTRA_VECTORS} vectors")] * max(0, min(needed, MAX_CASES) - len(sizes))
     for i, (n, label) in enumerate(sizes):
         for g in groups[i % len(groups):] + groups[:i % len(groups)]:
@@ -427,4 +431,46 @@ def _from_groups(groups: list[Group], check, needed: int = 0) -> list[Case]:
             if made is not None and not check(made):
                 out.append(made)
                 break
+    for past in PAST_ELEMENTS if spread_op else ():
+        made = next((m for g in groups for m in [spread(g, past)] if m is not None and not check(m)), None)
+        if made is not None:
+            out.append(made)
     return out
+
+
+def spread(g: Group, past: int) -> Case | None:
+    """A scatter of ``g``'s structure whose updates have just more than ``past`` elements and whose index vectors
+    each write a place of their own (the input's first indexed dim grown to hold them, every other component 0):
+    an update dropped, or written to another place, shows; no place is written twice (a collision-heavy case's
+    reference result costs a round per writer of its most written place)."""
+    base, layout = g.base, g.layout
+    per = _elements_per_vector(g)
+    n = past // max(per, 1) + 3
+    d0 = base.attrs["scatter_dims_to_operand_dims"][0]
+    dim, window = layout.ranges[0]
+    names = [k for k in base.arrays if k.split("[")[0] == "inputs"]
+    first = base.arrays[names[0]]
+    shape = tuple(max(dim, n * window) if d == d0 else s for d, s in enumerate(first.shape))
+    if int(np.prod(shape, dtype=np.int64)) > MAX_ELEMENTS or n * max(per, 1) > MAX_ELEMENTS or window == 0:
+        return None
+    inputs = {k: _filler_values(base.arrays[k].dtype, 1, shape)[0] for k in names}
+    case = Case(base.op, {**base.arrays, **inputs}, dict(base.attrs), result_type=None, meta=dict(base.meta),
+                layouts=dict(base.layouts), dynamic=base.dynamic)
+    wide = Layout(layout.index, layout.axis, layout.component, [(shape[d0], window)] + [(1, 1)] * (len(layout.ranges) - 1),
+                  layout.along)
+    idx = case.arrays[layout.index]
+    rows = np.zeros((n,) + idx.shape[:layout.axis] + idx.shape[layout.axis + 1:], idx.dtype)
+    if layout.component is None:
+        rows[...] = (np.arange(n) * window).reshape((n,) + (1,) * (rows.ndim - 1))
+    else:
+        comp = layout.component - (1 if layout.component > layout.axis else 0)
+        first_col = np.moveaxis(rows, comp + 1, -1)
+        first_col[..., 0] = (np.arange(n) * window).reshape((n,) + (1,) * (first_col.ndim - 2))
+    if np.iinfo(idx.dtype).max < n * window:
+        return None
+    along = {k: _filler_values(case.arrays[k].dtype, n, np.moveaxis(case.arrays[k], ax, 0).shape[1:])
+             for k, ax in layout.along}
+    made = grown(case, wide, rows, along, n, f"{n} vectors, past {past} elements, each its own place")
+    if base.result_type:
+        made.result_type = {**base.result_type, "shape": list(shape)}
+    return made
