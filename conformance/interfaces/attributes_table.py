@@ -42,12 +42,12 @@ FAMILIES: dict[str, list[tuple[str, tuple[str, ...] | str, str]]] = {
                          "None: the plain torch.div target; floor: not StableHLO divide (it rounds toward zero)")],
     "torch:torch.bitwise_right_shift": [("operand signedness", ("unsigned",), "signed: the plain target")],
     **{f"{ort}:{name}-{opset}": [("reduction", values, "none: the plain target of the opset")]
-       for ort in ("onnxruntime", "openvino", "onnx_reference", "onnxruntime_openvino")
+       for ort in ("onnxruntime", "openvino", "onnx_reference", "onnxruntime_openvino", "tvm")
        for name in ("ScatterElements", "ScatterND", "onnx.ScatterND")
        for opset, values in (("16", ("add", "mul")), ("18", ("add", "max", "min", "mul")))},
-    **{f"{ort}:BitShift-18": [("direction", ("LEFT", "RIGHT"), "")] for ort in ("onnxruntime", "openvino", "onnxruntime_openvino")},
+    **{f"{ort}:BitShift-18": [("direction", ("LEFT", "RIGHT"), "")] for ort in ("onnxruntime", "openvino", "onnxruntime_openvino", "tvm")},
     **{f"{ort}:Mod-18": [("fmod", ("fmod=1",), "fmod=0 (the default): the plain Mod-18 target")]
-       for ort in ("onnxruntime", "openvino", "onnxruntime_openvino")},
+       for ort in ("onnxruntime", "openvino", "onnxruntime_openvino", "tvm")},
 }
 # TensorFlow: eager and under XLA, the same APIs
 for _tf in ("tensorflow", "tensorflow_xla", "litert"):
