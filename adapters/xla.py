@@ -112,7 +112,7 @@ def _scatter_case(kw: dict):
 
 
 # cases per module (issue 64: one compile for a batch): the size with the fewest seconds per case here
-# (benchmarks/batch_compare.py --sizes; docs/batches_64.md)
+# (benchmarks/batch_compare.py --sizes; docs/measurements.md, "Batches (issue 64)")
 BATCH_SIZE = 64
 
 
