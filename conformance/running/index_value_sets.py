@@ -38,7 +38,7 @@ def _redrawn(v: int, dim: int, size: int, info, rng: np.random.Generator) -> int
     if v in (0, hi, hi + 1, -1, int(info.min), int(info.max)):
         return v
     if 0 < v < hi:
-        return _between(1, hi - 1, rng)  # strictly inside
+        return _between(1, min(hi - 1, int(info.max)), rng)  # strictly inside (a dim past the dtype: what it holds)
     if v > hi + 1:
         return _between(hi + 2, v, rng)
     if v < -1:
