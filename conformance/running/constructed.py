@@ -369,10 +369,16 @@ def constructed_cases(target) -> list[Case]:
 
     if target.op not in RULES or not target.valid:
         return []
+    return built_once(_BUILT, target, _construct)
+
+
+def built_once(cache: dict, target, build) -> list:
+    """``build(target)``, kept in ``cache`` per (target, op, region): the edge phase's fixed cases are a function
+    of those alone, so each is built once per process (``constructed_cases``, ``large_index``, ``invalid_values``)."""
     key = (target.name, target.op, repr(sorted(target.region.items())))
-    if key not in _BUILT:
-        _BUILT[key] = _construct(target)
-    return list(_BUILT[key])
+    if key not in cache:
+        cache[key] = build(target)
+    return list(cache[key])
 
 
 @dataclass

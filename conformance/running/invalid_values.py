@@ -45,10 +45,9 @@ def invalid_value_cases(target) -> list:
     """``target``'s invalid-value cases (a GatherND or ScatterND target that takes invalid cases; else empty)."""
     if target.op not in RULE or not target.invalid:
         return []
-    key = (target.name, target.op, repr(sorted(target.region.items())))
-    if key not in _BUILT:
-        _BUILT[key] = _construct(target)
-    return list(_BUILT[key])
+    from conformance.running.constructed import built_once
+
+    return built_once(_BUILT, target, _construct)
 
 
 _BUILT: dict = {}

@@ -317,22 +317,25 @@ def _onnx_telling(group: Group) -> None:
 
 
 def _built(g: Group, n: int, label: str) -> Case | None:
+    base, layout = g.base, g.layout
     telling = np.stack(g.telling)
     along = {k: np.stack(v) for k, v in g.along.items()}
-    if g.base.op == "onnx.ScatterND":
-        g, telling, along = _distinct_targets(g, telling, along, n)
-        if g is None:
+    if base.op == "onnx.ScatterND":
+        made = _distinct_targets(g, telling, n)
+        if made is None:
             return None
+        base, layout, telling, along = made
     per_row = int(np.prod(telling.shape[1:], dtype=np.int64))
     if n * per_row > MAX_ELEMENTS or any(n * int(np.prod(v.shape[1:], dtype=np.int64)) > MAX_ELEMENTS
                                          for v in along.values()):
         return None
-    return grown(g.base, g.layout, telling, along, n, label)
+    return grown(base, layout, telling, along, n, label)
 
 
-def _distinct_targets(g: Group, telling: np.ndarray, along: dict, n: int):
-    """A ScatterND group whose data's first dim grows so that ``n`` rows can each write their own place: the
-    rows become every place in turn (the edges among them written as -dim and -1), so no two rows meet."""
+def _distinct_targets(g: Group, telling: np.ndarray, n: int):
+    """(base, layout, rows, along) of a ScatterND group whose data's first dim grows so that ``n`` rows can each
+    write their own place: the rows become every place in turn (the edges among them written as -dim and -1),
+    so no two rows meet; None where that passes ``MAX_ELEMENTS``."""
     base, layout = g.base, g.layout
     data = base.arrays["data"]
     k = telling.shape[-1]
@@ -340,7 +343,7 @@ def _distinct_targets(g: Group, telling: np.ndarray, along: dict, n: int):
     rows0 = -(-n // max(inner, 1))
     shape = (max(data.shape[0], rows0),) + data.shape[1:]
     if int(np.prod(shape, dtype=np.int64)) > MAX_ELEMENTS or inner == 0:
-        return None, None, None
+        return None
     places = np.stack(np.unravel_index(np.arange(n), shape[:k]), axis=-1).astype(telling.dtype)
     dims = np.array(shape[:k])
     ends = row_map(n, min(len(telling), n)) >= 0  # where telling runs lie: the places there read from the end
@@ -353,17 +356,16 @@ def _distinct_targets(g: Group, telling: np.ndarray, along: dict, n: int):
                     layouts=dict(base.layouts), dynamic=base.dynamic)
     layout2 = Layout(layout.index, 0, 1, [(s, 1) for s in shape[:k]], layout.along)
     upd = _filler_values(u.dtype, n, u.shape[1:])
-    return Group(new_base, layout2, list(places), {"updates": list(upd)}), places, {"updates": upd}
+    return new_base, layout2, places, {"updates": upd}
 
 
 def large_index_cases(target) -> list:
     """``target``'s large cases (an index op's valid target; empty for other ops), built once per process."""
     if target.op not in OPS or not target.valid:
         return []
-    key = (target.name, target.op, repr(sorted(target.region.items())))
-    if key not in _BUILT:
-        _BUILT[key] = _construct(target)
-    cases = list(_BUILT[key])
+    from conformance.running.constructed import built_once
+
+    cases = built_once(_BUILT, target, _construct)
     if target.takes_threads:  # each again on one thread: a serial path that differs from the threaded one shows
         cases += [replace(c, threads=SERIAL) for c in cases]
     return cases
