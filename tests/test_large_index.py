@@ -4,6 +4,8 @@ elements) whose telling rows sit at the end and at every thread chunk's end, in 
 only in its last partial block of 128 vectors, or one that drops updates past 2**15 elements, is caught; every
 named index model is told from the spec on a large case; a GatherND/ScatterND target that takes invalid cases
 gets the out-of-range values at the int64 and int32 edges, and one that wraps them is ``accepts-invalid``."""
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -139,7 +141,7 @@ def test_a_gather_nd_that_wraps_out_of_range_indices_accepts_invalid(user_module
     assert e.value.verdict.cls == "accepts-invalid"
 
 
-def test_a_target_that_sets_its_threads_runs_each_large_case_on_one_thread_too(user_modules):
+def test_a_target_that_sets_its_threads_runs_each_large_case_on_one_thread_too(user_modules, tmp_path):
     (t,) = load_backend("serial_path_gather")
     assert t.takes_threads
     cases = large_index_cases(t)
@@ -149,6 +151,24 @@ def test_a_target_that_sets_its_threads_runs_each_large_case_on_one_thread_too(u
     assert e.value.verdict.cls == "wrong-value" and e.value.case.threads == 1
     assert "[threads: 1]" in e.value.case.describe()
     assert Case.loads(e.value.case.dumps()).threads == 1  # the seed keeps it
+    import os
+    import subprocess
+    import sys
+
+    from conformance.reports.repro import script
+    from conformance.running.seeds import make_seed
+
+    folder = tmp_path / "elsewhere"  # the module is not importable from here: the script carries it
+    folder.mkdir()
+    (folder / "repro.py").write_text(script(make_seed("serial_path_gather", t.name, "wrong-value", e.value.case)))
+    done = subprocess.run([sys.executable, "repro.py"], cwd=folder, capture_output=True, text=True, timeout=300,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 1, done.stdout + done.stderr  # it calls the target on one thread, as the seed says
+    default = replace(e.value.case, threads=0)
+    (folder / "repro.py").write_text(script(make_seed("serial_path_gather", t.name, "wrong-value", default)))
+    done = subprocess.run([sys.executable, "repro.py"], cwd=folder, capture_output=True, text=True, timeout=300,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stdout + done.stderr  # on its default threads it is right
     run_property(t, "valid", cases=[c for c in cases if not c.threads])  # right on its default threads
 
 
