@@ -175,3 +175,14 @@ def test_a_target_that_sets_its_threads_runs_each_large_case_on_one_thread_too(u
 def test_the_torch_index_targets_set_their_threads():
     threaded = {t.name for t in load_backend("torch") if t.takes_threads}
     assert {"torch:gather", "torch:scatter_add_", "torch:index_put_[accumulate=True]", "torch:onnx.GatherND[x[idx]]"} <= threaded
+
+
+@pytest.mark.parametrize("op", ["stablehlo.gather", "onnx.GatherND", "onnx.ScatterND"])
+def test_a_grown_case_declares_the_result_type_the_spec_gives_it(op):
+    from conformance.core.opspec import op_spec
+
+    case = large_index_cases(user_target(op))[-1]
+    base = replace(case, result_type={"shape": [0], "dtype": "float32"})  # a base that declared one
+    made = large_index._with_result_type(replace(case, result_type=None), base)
+    expected = op_spec(op).part("expected")(case)
+    assert made.result_type["shape"] == list(np.shape(expected[0] if isinstance(expected, tuple) else expected))

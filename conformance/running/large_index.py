@@ -211,14 +211,24 @@ def grown(case: Case, layout: Layout, telling: np.ndarray, along: dict, n: int, 
 
 
 def _with_result_type(made: Case, base: Case) -> Case:
+    """``made`` with ``base``'s declared result type, its shape the grown case's (from the shape rules, not a
+    run of the oracle: the engine runs that once, when it judges the case)."""
     if not base.result_type:
         return made
-    value = _expected(made)
-    if isinstance(value, np.ndarray):
-        made.result_type = {**base.result_type, "shape": list(value.shape)}
-    else:
-        made.result_type = dict(base.result_type)
-    return made
+    a = made.arrays
+    if made.op == "stablehlo.gather":
+        from conformance.oracles.stablehlo.gather import result_shape
+
+        shape = result_shape(a["operand"], a["start_indices"], **made.attrs)
+    elif made.op == "onnx.GatherND":
+        from conformance.oracles.onnx.gather_nd import output_shape
+
+        shape = output_shape(a["data"].shape, a["indices"].shape, made.attrs.get("batch_dims") or 0)
+    elif made.op == "onnx.ScatterND":
+        shape = a["data"].shape
+    else:  # a scatter's results keep its inputs' shapes
+        return replace(made, result_type=dict(base.result_type))
+    return replace(made, result_type={**base.result_type, "shape": list(shape)})
 
 
 def _expected(case: Case):
@@ -473,6 +483,4 @@ def spread(g: Group, past: int) -> Case | None:
     along = {k: _filler_values(case.arrays[k].dtype, n, np.moveaxis(case.arrays[k], ax, 0).shape[1:])
              for k, ax in layout.along}
     made = grown(case, wide, rows, along, n, f"{n} vectors, past {past} elements, each its own place")
-    if base.result_type:
-        made.result_type = {**base.result_type, "shape": list(shape)}
-    return made
+    return replace(made, result_type={**base.result_type, "shape": list(shape)}) if base.result_type else made
