@@ -390,6 +390,16 @@ _openvino_repro = _onnx_repro(
      "ov_model.reshape({k: openvino.PartialShape(list(v.shape)) for k, v in feeds.items()})",
      "compiled = core.compile_model(ov_model, 'CPU', {'INFERENCE_PRECISION_HINT': 'f32'})"],
     "np.asarray(next(iter(compiled(feeds).values())))")
+# the tvm backend's compile (adapters/tvm_compile.py): the Relax ONNX frontend with the inputs' static shapes,
+# built for llvm, run by the Relax VM on CPU (the graph inputs in their order; initializers are the constants)
+tvm_repro = _onnx_repro(
+    ["import tvm", "from tvm import relax", "from tvm.relax.frontend.onnx import from_onnx"],
+    ["mod = from_onnx(model, shape_dict={k: list(v.shape) for k, v in feeds.items()}, "
+     "dtype_dict={k: v.dtype.name for k, v in feeds.items()})",
+     "vm = relax.VirtualMachine(tvm.compile(mod, target='llvm'), tvm.cpu())",
+     "out = vm['main'](*[tvm.runtime.tensor(np.array(v, order='C'), tvm.cpu()) for v in feeds.values()])"],
+    "np.asarray((out[0] if isinstance(out, (list, tuple)) or type(out).__name__ in ('Array', 'ADT', 'Tuple') "
+    "else out).numpy())")
 
 
 _ORT_SESSIONS: dict[bytes, object] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 LAYOUTS = ("c",)
 
 from conformance.adapters import onnx_nd, onnx_scatter
-from conformance.adapters.elementwise_values import onnx_targets as value_targets
+from conformance.adapters.elementwise_values import onnx_targets as value_targets, tvm_repro
 from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
 from conformance.running.registry import inherit_deviations
 
@@ -33,7 +33,7 @@ ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128",
 GATHER_TARGETS = make_targets("tvm", _run, ELEMENTS)
 SCATTER_TARGETS = onnx_scatter.make_targets("tvm", _run, ELEMENTS)
 ND_TARGETS = onnx_nd.make_targets("tvm", _run, ELEMENTS)
-VALUE_TARGETS = value_targets("tvm", _run)
+VALUE_TARGETS = value_targets("tvm", _run, repro=tvm_repro)
 # What the ONNX operator pages say (negative indices count back; out-of-range ones are errors) holds
 # for any ONNX runtime: onnxruntime's declarations of it apply here too. Its MEASURED ones do not.
 inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
