@@ -3,7 +3,8 @@ of targets the workers import by name (``--backend=tests.test_batches_targets``)
 
 A case is marked by the first element of its operand: ``COMPILE_ERROR`` (the batch refuses to compile, as a
 module with that case would; alone the case is refused too), ``ABORT`` (the batch process dies with it in;
-alone it dies too), ``FUSED`` (the batch gives a wrong value for it, alone the right one)."""
+alone it dies too), ``FUSED`` (the batch gives a wrong value for it, alone the right one). With
+``CONFORMANCE_TEST_BATCH_LOG`` set, each batch call writes its size to that file."""
 import os
 
 import numpy as np
@@ -30,7 +31,13 @@ def _one(operand, start_indices, **attrs):
     return spec_gather(operand, start_indices, **attrs)
 
 
+LOG = "CONFORMANCE_TEST_BATCH_LOG"  # a file each call of the batch entry point adds a line to (tests of --no-batches)
+
+
 def _batch(calls):
+    if os.environ.get(LOG):
+        with open(os.environ[LOG], "a") as f:
+            f.write(f"{len(calls)}\n")
     if any(_mark(kw) == COMPILE_ERROR for kw in calls):
         raise ValueError("the compiler refuses the batch's module")
     if any(_mark(kw) == ABORT for kw in calls):

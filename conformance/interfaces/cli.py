@@ -307,7 +307,7 @@ def _run_settings(args) -> str | None:
 
 
 def cmd_report(args) -> int:
-    from conformance.running import ops
+    from conformance.running import batches, ops
     from conformance.running.profiles import PROFILES
     from conformance.reports.run import run
 
@@ -316,6 +316,7 @@ def cmd_report(args) -> int:
         print(error, file=sys.stderr)
         return 2
     compile_cache.configure(args.cache_dir, args.no_compile_cache)
+    batches.configure(args.no_batches)
     try:
         compile_cache.prune()
     except ValueError as e:
@@ -704,6 +705,8 @@ def main(argv: list[str] | None = None) -> int:
     report.add_argument("--cache-dir", help="folder of the compiled backends' caches (default $CONFORMANCE_CACHE_DIR, "
                                              "else ~/.cache/tensor-index-conformance)")
     report.add_argument("--no-compile-cache", action="store_true", help="compile everything afresh (no cache read or written)")
+    report.add_argument("--no-batches", action="store_true", help="every case through the one-case path: no compiled "
+                        "backend gets a batch of edge cases (as CONFORMANCE_BATCHES=0; same verdicts, slower)")
     report.add_argument("--remeasure", action="store_true",
                         help="judge every declaration as if this release were in its versions range, and list "
                              "which MEASURED declarations hold here (remeasure.md): extending a range is a review")

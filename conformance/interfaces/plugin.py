@@ -34,6 +34,9 @@ def pytest_addoption(parser):
                          "$CONFORMANCE_CACHE_DIR, else ~/.cache/tensor-index-conformance)")
     group.addoption("--no-compile-cache", action="store_true",
                     help="compile everything afresh: no compiled backend reads or writes a cache")
+    group.addoption("--no-batches", action="store_true",
+                    help="every case through the one-case path: no compiled backend gets a batch of edge cases "
+                         "(as CONFORMANCE_BATCHES=0; the verdicts are the same, compiling is slower)")
     group.addoption("--show-unmatched", action="store_true",
                     help="list each declared deviation no case met in this run (default: one summary line)")
     group.addoption("--no-watch", action="store_true",
@@ -64,6 +67,10 @@ def pytest_configure(config):
         raise pytest.UsageError(str(e)) from None
     runtime.set_seed_dir(config.getoption("seed_dir"))
     compile_cache.configure(config.getoption("cache_dir"), config.getoption("no_compile_cache"))
+    if config.getoption("no_batches"):
+        from conformance.running import batches
+
+        batches.configure(True)
     if not hasattr(config, "workerinput"):  # once per run, in the main process, before any worker compiles
         try:
             compile_cache.prune()

@@ -7,7 +7,7 @@ The engine (``engine.run_property``) asks ``Batched.outcomes`` for each case's o
 alone, as it judges one from the one-case path. A batch that fails as a whole (a compile error, a crash, a
 hang) is split in halves until the failing case is alone: a case alone runs through the one-case path
 (``engine.call``), with every crash and hang experiment of that path, and the other cases keep their
-batch's answers. ``CONFORMANCE_BATCHES=0`` turns batches off.
+batch's answers. ``CONFORMANCE_BATCHES=0`` (or ``--no-batches``) turns batches off.
 """
 from __future__ import annotations
 
@@ -31,6 +31,13 @@ RUNS = 2  # calls of each batch in one process (two results of a case that diffe
 BATCH_TIMEOUT = 60.0  # seconds of running one batch call may take in a target's worker (compiling not counted)
 BATCH_GRACE = 120.0  # more for a target that may compile without saying so (a batch is a new module every time)
 BROKEN: dict[str, str] = {}  # target -> why its batch entry cannot be used (an adapter error): one case a time
+
+
+def configure(off: bool) -> None:
+    """``--no-batches`` (the pytest plugin and ``conformance report`` call this once, at configure time): pass
+    the choice on to this process and its children as ``CONFORMANCE_BATCHES=0``."""
+    if off:
+        os.environ[ENV] = "0"
 
 
 def enabled() -> bool:
