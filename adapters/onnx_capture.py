@@ -97,10 +97,16 @@ def repro(backend: str, fn):
                  f"opset_imports=[helper.make_opsetid('', {opset})], ir_version=8)"]
         imports, run_setup, call = RUNS[backend]
         if backend == "openvino":  # the dims it compiles with: the shapes, or (dynamic shapes) -1 for most
-            from conformance.adapters.openvino_compile import COMPILE_CONFIG, dims
+            from conformance.adapters.openvino_compile import compile_config, dims
 
             note = "  # dynamic dims: one executable for every shape of these ranks" if case.dynamic else ""
-            setup += [f"SHAPES = {dims(op_type, feeds, case.dynamic)!r}{note}", f"CONFIG = {COMPILE_CONFIG!r}"]
+            threads = "  # on the case's thread count" if case.threads else ""
+            setup += [f"SHAPES = {dims(op_type, feeds, case.dynamic)!r}{note}",
+                      f"CONFIG = {compile_config(case.threads or None)!r}{threads}"]
+        if backend == "onnxruntime" and case.threads:  # a session on the case's thread count
+            from conformance.adapters.ort_session import threads_lines
+
+            run_setup, call = threads_lines(case.threads), "session.run(None, FEEDS)[0]"
         if run_setup == "SESSION_LINES":  # (kept in ort_session, beside the CPU EP's line)
             from conformance.adapters.ort_session import PIN_LINES, SESSION_LINES
 

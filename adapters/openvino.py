@@ -8,7 +8,8 @@ compiled models are cached per (model, input shapes). Each target also takes ``d
 the case's model is then compiled with its dims dynamic (known rank, every dim ``?`` but a GatherND's index
 vector, which sets the output's rank), one executable for every shape of those ranks, as a model
 exported with dynamic input dims runs. Complex and bfloat16 numpy inputs are outside the region, as for
-onnxruntime.
+onnxruntime. Each target takes ``threads`` too (``Case.threads``: its large index cases run on the default
+thread count and on one): the model is compiled with ``INFERENCE_NUM_THREADS`` set to it.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from dataclasses import replace
 
 from conformance.adapters import onnx_nd, onnx_scatter
 from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.adapters.thread_count import count, taking_threads
 from conformance.running.registry import inherit_deviations
 
 REQUIRES = ("openvino", "onnx")
@@ -33,7 +35,7 @@ def _run(model, feeds):
     from conformance.adapters import openvino_compile
 
     return openvino_compile.run(model.SerializeToString(), feeds, model.graph.node[0].op_type,
-                                getattr(_DIMS, "dynamic", False))
+                                getattr(_DIMS, "dynamic", False), count())
 
 
 def _taking_dynamic_shapes(fn):
@@ -59,7 +61,7 @@ inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATT
                     for fn in made.values()], "onnxruntime", lambda dev: not dev.reason.startswith("MEASURED"),
                    "As the ONNX operator documents it: ")
 for _fn in (*GATHER_TARGETS.values(), *SCATTER_TARGETS.values(), *ND_TARGETS.values()):
-    _fn.__conformance_target__.fn = _taking_dynamic_shapes(_fn.__conformance_target__.fn)
+    _fn.__conformance_target__.fn = taking_threads(_taking_dynamic_shapes(_fn.__conformance_target__.fn))
 for _fn in GATHER_TARGETS.values():  # a declared crash there is a read outside the tensor: nothing to clean up
     _fn.__conformance_target__.restart_after_crash = False
 

@@ -23,6 +23,15 @@ _COMPILED: dict[tuple, object] = {}
 # bfloat16 hardware (AVX512_BF16, AMX) and float32 elsewhere, a documented performance hint: left at
 # its default, the same case would get a different verdict on a different CPU.
 COMPILE_CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
+# The compile setting of the CPU plugin's thread count (``Case.threads``; unset: one per core). A runtime
+# setting: a model-cache entry serves every count (measured 2026-11-29, OpenVINO 2026.4.1: one entry, and the
+# executable imported from it runs on the count asked for, INFERENCE_NUM_THREADS 1 then 2).
+THREADS = "INFERENCE_NUM_THREADS"
+
+
+def compile_config(threads: int | None = None) -> dict:
+    """The config every openvino target compiles with, on ``threads`` threads (None: the plugin's default)."""
+    return {**COMPILE_CONFIG, **({THREADS: int(threads)} if threads else {})}
 STAGE = "CONFORMANCE_OPENVINO_STAGE"
 STAGE_CONFIG = {"no-snippets": {"SNIPPETS_MODE": "DISABLE"}}
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
@@ -54,9 +63,22 @@ def dims(op_type: str, feeds: dict[str, np.ndarray], dynamic: bool) -> dict[str,
             for k, v in feeds.items()}
 
 
-def run(model: bytes, feeds: dict[str, np.ndarray], op_type: str = "", dynamic: bool = False) -> np.ndarray:
+def _key(model: bytes, feeds: dict[str, np.ndarray], op_type: str, dynamic: bool, threads: int | None) -> tuple:
+    shapes = dims(op_type, feeds, dynamic)
+    return model, tuple((k, tuple(shapes[k]), v.dtype.name) for k, v in feeds.items()), threads or None
+
+
+def compiled(model: bytes, feeds: dict[str, np.ndarray], op_type: str = "", dynamic: bool = False,
+             threads: int | None = None):
+    """The compiled model ``run`` keeps for these arguments (None: not compiled in this process)."""
+    return _COMPILED.get(_key(model, feeds, op_type, dynamic, threads))
+
+
+def run(model: bytes, feeds: dict[str, np.ndarray], op_type: str = "", dynamic: bool = False,
+        threads: int | None = None) -> np.ndarray:
     """The model's first output for ``feeds`` (input name -> array); ``dynamic``: compiled with the dims
-    ``dims(op_type, feeds, True)`` gives, one executable for every shape of those ranks."""
+    ``dims(op_type, feeds, True)`` gives, one executable for every shape of those ranks; ``threads``: compiled
+    to run on that many threads (None: the CPU plugin's default)."""
     import openvino
 
     import os
@@ -66,7 +88,7 @@ def run(model: bytes, feeds: dict[str, np.ndarray], op_type: str = "", dynamic: 
         return _evaluated(model, feeds)
     start = time.monotonic()
     shapes = dims(op_type, feeds, dynamic)
-    key = (model, tuple((k, tuple(shapes[k]), v.dtype.name) for k, v in feeds.items()))
+    key = _key(model, feeds, op_type, dynamic, threads)
     try:
         if key not in _COMPILED:
             try:
@@ -74,7 +96,7 @@ def run(model: bytes, feeds: dict[str, np.ndarray], op_type: str = "", dynamic: 
                 ov_model = core.read_model(model, b"")
                 ov_model.reshape({k: openvino.PartialShape(v) for k, v in shapes.items()})
                 with compile_clock.compiling():
-                    _COMPILED[key] = core.compile_model(ov_model, "CPU", {**COMPILE_CONFIG,
+                    _COMPILED[key] = core.compile_model(ov_model, "CPU", {**compile_config(threads),
                                                                              **STAGE_CONFIG.get(stage, {})})
             finally:  # (a refused model counts: the compiler ran)
                 STATS["compiled_graphs"] += 1

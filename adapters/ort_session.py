@@ -1,7 +1,9 @@
 """The session options every onnxruntime target builds its sessions with: quiet logging, and the graph
 optimisation level ``CONFORMANCE_ORT_OPT_LEVEL`` names (``disable_all``, ``basic``, ``extended``,
 ``all``; unset: onnxruntime's default, all). ``conformance triage SEED --stages`` runs a seed at each
-level to find the first one whose result leaves the spec."""
+level to find the first one whose result leaves the spec. A session made for a thread count (``Case.threads``)
+runs its kernels on that many intra-op threads (``intra_op_num_threads``; 1: no thread pool, every kernel
+serial); without one, onnxruntime's default (one thread per physical core)."""
 from __future__ import annotations
 
 import os
@@ -9,11 +11,13 @@ import os
 OPT_LEVEL = "CONFORMANCE_ORT_OPT_LEVEL"
 
 
-def session_options():
+def session_options(threads: int | None = None):
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3
+    if threads:
+        options.intra_op_num_threads = int(threads)
     level = os.environ.get(OPT_LEVEL)
     if level:
         name = LEVELS[level]  # (a misspelt level is a KeyError here, never a session that runs as shipped)
@@ -25,15 +29,23 @@ LEVELS = {"disable_all": "ORT_DISABLE_ALL", "basic": "ORT_ENABLE_BASIC", "extend
           "all": "ORT_ENABLE_ALL"}
 
 
-def cpu_session(model: bytes):
-    """A session of the CPU execution provider on ``model`` (the ``onnxruntime`` backend's)."""
+def cpu_session(model: bytes, threads: int | None = None):
+    """A session of the CPU execution provider on ``model`` (the ``onnxruntime`` backend's), on ``threads``
+    intra-op threads (None: onnxruntime's default)."""
     import onnxruntime
 
-    return onnxruntime.InferenceSession(model, session_options(), providers=["CPUExecutionProvider"])
+    return onnxruntime.InferenceSession(model, session_options(threads), providers=["CPUExecutionProvider"])
 
 
 # the repro-script line that makes ``session`` the way ``cpu_session`` does (on ``model``)
 CPU_SESSION_LINE = "session = onnxruntime.InferenceSession(model.SerializeToString(), providers=['CPUExecutionProvider'])"
+
+
+def threads_lines(threads: int) -> list[str]:
+    """The repro-script lines that make ``session`` the way ``cpu_session(model, threads)`` does."""
+    return ["options = onnxruntime.SessionOptions()",
+            f"options.intra_op_num_threads = {int(threads)}  # the case's thread count (0 would be onnxruntime's default)",
+            "session = onnxruntime.InferenceSession(model.SerializeToString(), options, providers=['CPUExecutionProvider'])"]
 
 
 # The onnxruntime_openvino backend (adapters/onnxruntime_openvino.py): its EP, and the lines a repro script

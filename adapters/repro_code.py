@@ -47,13 +47,23 @@ def torch_ready(kw: dict) -> list[str]:
     return ["import torch"]
 
 
-def pjrt_code(text: str, arrays: list) -> Code:
-    """A script that compiles StableHLO ``text`` with jaxlib's PJRT CPU client and runs it on ``arrays``."""
+def pjrt_code(text: str, arrays: list, overrides=(), why: str = "") -> Code:
+    """A script that compiles StableHLO ``text`` with jaxlib's PJRT CPU client and runs it on ``arrays``;
+    ``overrides``: XLA debug options the compile sets ((name, value) pairs: ``CompileOptions.env_option_overrides``,
+    as ``jax.jit(...).lower(...).compile(compiler_options=...)`` sets them), ``why`` said beside them."""
     args = ", ".join(literal(a) for a in arrays)
-    return (["import jax", "from jax.extend import backend as jax_backend", "from jaxlib.xla_client import DeviceList",
-             'jax.config.update("jax_enable_x64", True)'],
+    imports = ["import jax", "from jax.extend import backend as jax_backend", "from jaxlib.xla_client import DeviceList",
+               'jax.config.update("jax_enable_x64", True)']
+    compile_line = "executable = client.compile_and_load(TEXT, DeviceList((device,)))"
+    setup = []
+    if overrides:
+        imports.insert(3, "from jaxlib.xla_client import CompileOptions")
+        setup = ["options = CompileOptions()",
+                 f"options.env_option_overrides = {list(overrides)!r}" + (f"  # {why}" if why else "")]
+        compile_line = "executable = client.compile_and_load(TEXT, DeviceList((device,)), options)"
+    return (imports,
             [f"TEXT = {text!r}", 'client = jax_backend.get_backend("cpu")', "device = client.local_devices()[0]",
-             "executable = client.compile_and_load(TEXT, DeviceList((device,)))"],
+             *setup, compile_line],
             f"np.asarray(executable.execute([jax.device_put(a, device) for a in [{args}]])[0])")
 
 

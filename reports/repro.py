@@ -261,8 +261,9 @@ def _history_code(seed: Seed) -> tuple[list[str], list[str]]:
     return imports, lines
 
 
-# per built-in backend whose targets set a thread count (``Case.threads``): the import and the line a script
-# runs first to do the same
+# per built-in backend whose targets set a thread count (``Case.threads``) for the whole process: the import and
+# the line a script runs first to do the same (onnxruntime, openvino and xla set it on the session or compile
+# their snippet makes: adapters/onnx_capture.py, adapters/xla.py)
 THREAD_LINES = {"torch": ("import torch", "torch.set_num_threads({n})")}
 
 

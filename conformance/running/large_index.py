@@ -20,8 +20,9 @@ region drew (so it can express them):
   (a crowded place's rounding bound stays that of its telling writes, and no filler outvotes one), distinct
   values otherwise (an update dropped or written twice shows); a ScatterND's rows all distinct places (its spec
   makes a duplicate an error without a reduction), its data's first dim grown to hold them;
-- for a target that sets its backend's thread count (a ``threads`` keyword, ``Target.takes_threads``: the torch
-  targets), each case twice: on the backend's default threads and on one (``SERIAL``), the count in the case.
+- for a target that sets its backend's thread count (a ``threads`` keyword, ``Target.takes_threads``: the index
+  targets of torch, onnxruntime, openvino and xla), each case twice: on the backend's default threads and on one
+  (``SERIAL``), the count in the case.
 
 The groups come in a fixed order, so the same cases run everywhere (``tests/test_large_index.py``).
 """
