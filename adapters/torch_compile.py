@@ -20,6 +20,7 @@ import os
 import re
 import time
 
+from conformance.adapters.torch_compile_batch import batch_entry
 from conformance.running import compile_cache, compile_clock, compile_stats
 
 from conformance.core import layouts
@@ -172,6 +173,24 @@ def _compiled_repro(eager_repro):
     return repro
 
 
+# cases per batch (issue 64: one compile for a batch): the size with the fewest seconds per case here
+# (benchmarks/batch_compare.py --sizes 0 4 8 16 32; 2026-11-29: the large ScatterND cases 3.09 s a case alone,
+# 2.05 / 1.06 / 1.73 s in batches of 4 / 8 / 16; docs/measurements.md)
+BATCH_SIZE = 8
+
+
+def _batch_setup():
+    """For the batch entry point (``torch_compile_batch``): the mode's set-up made, the compiled functions and
+    the counted call."""
+    _mode()
+    if not _COMPILED:
+        _COMPILED.append(_compiled_functions())
+    return _COMPILED[0], _timed
+
+
+_COMPILED: list = []
+
+
 def _compiled_target(eager):
     """A ``torch_compile:`` target running ``eager``'s code with its API call compiled."""
     @functools.wraps(eager.fn)
@@ -181,7 +200,8 @@ def _compiled_target(eager):
 
     name = "torch_compile:" + eager.name.split(":", 1)[1]
     made = target(eager.op, name, region=eager.region, valid=eager.valid, invalid=eager.invalid,
-                  repro=_compiled_repro(eager.repro))(fn)
+                  repro=_compiled_repro(eager.repro), batch=batch_entry(eager.fn, _batch_setup),
+                  batch_size=BATCH_SIZE)(fn)
     inherit_deviations([made.__conformance_target__], EAGER, lambda dev: True,
                        "As eager torch (torch.compile keeps eager semantics): ")
     made.__conformance_target__.eager = (EAGER, eager.name)

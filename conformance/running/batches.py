@@ -40,6 +40,11 @@ def configure(off: bool) -> None:
         os.environ[ENV] = "0"
 
 
+class RunAlone(Exception):
+    """What a batch entry point gives for a case it does not answer in the batch (its one-case answer would be
+    a divergence that runs alone anyway: a refusal, say): the engine runs that case through the one-case path."""
+
+
 def enabled() -> bool:
     """Whether batches are on (``CONFORMANCE_BATCHES`` unset, or anything but 0/off/false/no)."""
     return os.environ.get(ENV, "1").strip().lower() not in ("0", "off", "false", "no")
@@ -99,10 +104,14 @@ def _raising(item):
     return item
 
 
-def _per_case(items: list) -> list[outcome.Outcome]:
-    """One outcome per case from what a batch gave for each (a value, an exception, a remote error)."""
-    out = []
+def _per_case(items: list) -> list[outcome.Outcome | None]:
+    """One outcome per case from what a batch gave for each (a value, an exception, a remote error); None for a
+    case the batch left to the one-case path (``RunAlone``)."""
+    out: list[outcome.Outcome | None] = []
     for item in items:
+        if isinstance(item, RunAlone) or (isinstance(item, tuple) and item[:2] == ("err", RunAlone.__name__)):
+            out.append(None)
+            continue
         if isinstance(item, tuple) and item and item[0] == "err":
             item = outcome.RemoteError(item[1], item[2])
         elif isinstance(item, tuple) and item and item[0] == "ok":
@@ -111,9 +120,10 @@ def _per_case(items: list) -> list[outcome.Outcome]:
     return out
 
 
-def run_batch(target, cases: list[Case], worker: str) -> list[outcome.Outcome] | outcome.Outcome:
-    """The outcomes of one call of ``target``'s batch entry on ``cases`` (one per case), or the one outcome of
-    the batch as a whole where it failed so (a crash, a hang, a compile error raised for the batch)."""
+def run_batch(target, cases: list[Case], worker: str) -> list[outcome.Outcome | None] | outcome.Outcome:
+    """The outcomes of one call of ``target``'s batch entry on ``cases`` (one per case; None for a case the batch
+    left to the one-case path), or the one outcome of the batch as a whole where it failed so (a crash, a hang,
+    a compile error raised for the batch)."""
     calls = [target.call_kwargs(c) for c in cases]
     layouts = [c.layout_kwargs() for c in cases]
     held: list = []
@@ -191,8 +201,10 @@ class Batched:
             history.record(name, history.Call(self.target.backend, self.target.name, c), fresh_process=fresh)
             fresh = False
         for j, c in enumerate(cases):
-            self.got[id(c)] = tuple(r[j] for r in runs)
-            self.batch_of[id(c)] = cases
+            got = tuple(r[j] for r in runs)
+            self.got[id(c)] = None if None in got else got  # (None: left to the one-case path, ``RunAlone``)
+            if None not in got:
+                self.batch_of[id(c)] = cases
 
 
 def save_batch(target, case: Case, cases: list[Case], folder: str | os.PathLike | None) -> str:
