@@ -376,3 +376,27 @@ def float32_in_order_scatter(case):
                        "max": lambda: np.where(cur < u, u, cur), "min": lambda: np.where(u < cur, u, cur)}[reduction]()
     result = out.astype(np.float64)
     return np.where(np.isinf(result), np.copysign(top, result), result)
+
+
+def serial_gather_elements_stops(case):
+    """Declaration model (openvino.toml): GatherElements compiled for one thread (``INFERENCE_NUM_THREADS`` 1),
+    given an index outside [-dim, dim) after its int64 indices are narrowed to 32 bits, raises nothing (on its
+    default threads it refuses the call): the CPU node's loop over the result in row-major order stops at the
+    first such index and the inference ends there. So the elements before it are the ONNX reading (negatives
+    count back), that one and every later one hold whatever the output buffer held (any value); for 8-byte data
+    (converted to 4 bytes for the node, and back after it) the conversion back never runs: every element is."""
+    import numpy as np
+
+    from conformance.adapters.translate import along_axis_args
+
+    x = case.arrays["operand"]
+    idx, axis = along_axis_args(case.arrays["start_indices"], case.attrs["start_index_map"])
+    v = idx.astype(np.int64).astype(np.int32).astype(np.int64)
+    dim = x.shape[axis]
+    bad = (v < -dim) | (v >= dim)
+    out = np.take_along_axis(x, np.where(bad, 0, np.where(v < 0, v + dim, v)), axis)
+    mask = np.zeros(out.size, bool)
+    first = np.flatnonzero(bad.reshape(-1))
+    if first.size:
+        mask[0 if x.dtype.itemsize == 8 else first[0]:] = True
+    return np.ma.masked_array(out, mask=mask.reshape(out.shape))

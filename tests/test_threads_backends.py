@@ -114,3 +114,17 @@ def test_xla_one_thread_splits_no_loop_and_other_counts_are_unsupported():
     assert xla.serial(None) is False and xla.serial(1) is True
     with pytest.raises(Unsupported):
         xla.serial(3)
+
+
+def test_openvino_gather_elements_on_one_thread_is_declared_by_its_model():
+    """OpenVINO's GatherElements on one thread writes its result up to the first index outside [-dim, dim) and
+    raises nothing (on its default threads it refuses): declared with a model (openvino.toml, ``one-thread``);
+    the large cases of both threads pass, and the declaration is needed (without it the one-thread cases fail)."""
+    targets = _installed("openvino")
+    (t,) = [x for x in targets if x.name == "openvino:GatherElements-13"]
+    cases = [c for c in large_index_cases(t) if c.meta["large"] in ("63 vectors", "1023 vectors")]
+    run_property(t, "valid", cases=cases)
+    bare = replace(t, deviations={k: [d for d in v if d.when != "one-thread"] for k, v in t.deviations.items()})
+    with pytest.raises(UndeclaredDivergence) as e:
+        run_property(bare, "valid", cases=cases)
+    assert e.value.case.threads == 1

@@ -212,6 +212,11 @@ def static_shapes(case: Case) -> bool:
     return not case.dynamic and bool(case.arrays)
 
 
+def one_thread(case: Case) -> bool:
+    """The case runs on one thread (``Case.threads``: a target that sets its backend's thread count)."""
+    return getattr(case, "threads", 0) == 1
+
+
 def _value_arrays(case: Case) -> list[np.ndarray]:
     """Every array of ``case`` that holds values, not indices (the op's record names its index array):
     ``inputs``/``updates``/``data``/``operand`` of an index op, ``lhs``/``rhs``/``operand``/``on_true``... of
@@ -631,6 +636,7 @@ def integer_division_trap(case: Case) -> bool:
 CONDITIONS = {
     "dynamic-shapes": dynamic_shapes,
     "static-shapes": static_shapes,
+    "one-thread": one_thread,
     "integer-division-trap": integer_division_trap,
     "negative-quotient": negative_quotient,
     "nan-operand": nan_operand,
