@@ -12,7 +12,7 @@ import numpy as np
 from conformance.running import compile_clock, compile_stats
 
 _VMS: dict[tuple, object] = {}
-_BATCH_VMS: dict[tuple, object] = {}  # batch key -> (VM, names): the engine calls each batch twice
+_BATCH_VMS: dict[tuple, dict] = {}  # batch key -> each signature's function: the engine calls each batch twice
 BATCH_KEPT = 4
 TARGET = "llvm"
 STATS = {"compiled_graphs": 0, "compile_seconds": 0.0, "calls": 0, "call_seconds": 0.0}
@@ -65,51 +65,59 @@ def _model(model):
 def run_batch(items: list[tuple]) -> list:
     """Each ``(model, feeds)`` of ``items`` as ``run`` runs it, from one build: every model imported (one whose
     import fails gives that exception as its result), the imported ``main`` functions put in one IRModule as
-    ``case0``, ``case1``, ..., built once and each called on its feeds (a call that raises gives that exception).
-    A build that fails raises: the caller splits the batch."""
+    ``case0``, ``case1``, ... (one per model and input signature; one built already for ``run`` is used as it is),
+    built once and each called on its feeds (a call that raises gives that exception). A build that fails
+    raises: the caller splits the batch."""
     import tvm
     from tvm import relax
 
     models = [_model(m) for m, _ in items]
-    key = tuple(_key(m, f) for m, (_, f) in zip(models, items))
-    results: list = [None] * len(items)
-    if key not in _BATCH_VMS:
+    keys = [_key(m, f) for m, (_, f) in zip(models, items)]
+    batch_key = tuple(keys)
+    if batch_key not in _BATCH_VMS:
+        fns: dict[tuple, object] = {}  # signature key -> its function, or the exception its import raised
         funcs = {}
-        for i, (model, (_, feeds)) in enumerate(zip(models, items)):
+        for key, model, (_, feeds) in zip(keys, models, items):
+            if key in fns:
+                continue
+            if key in _VMS:  # built alone already
+                fns[key] = _VMS[key]["main"]
+                continue
             try:
                 mod = _imported(model, feeds)
             except Exception as e:  # noqa: BLE001 - the importer refuses this model: its own result
-                results[i] = e
+                fns[key] = e
                 continue
             if [gv.name_hint for gv in mod.functions] != ["main"]:
                 raise ValueError("an imported model holds functions besides main: cannot share a module")
-            funcs[i] = mod["main"].with_attr("global_symbol", f"case{i}")
+            name = f"case{len(funcs)}"
+            funcs[key] = (name, mod["main"].with_attr("global_symbol", name))
         start = time.monotonic()
         try:
             if funcs:
                 with compile_clock.compiling():
-                    mod = tvm.IRModule({tvm.ir.GlobalVar(f"case{i}"): f for i, f in funcs.items()})
+                    mod = tvm.IRModule({tvm.ir.GlobalVar(name): f for name, f in funcs.values()})
                     build_fn = getattr(tvm, "compile", None) or relax.build
                     vm = relax.VirtualMachine(build_fn(mod, target=TARGET), tvm.cpu())
-            else:
-                vm = None
+                fns.update((key, vm[name]) for key, (name, _) in funcs.items())
         finally:
             STATS["compiled_graphs"] += 1 if funcs else 0
             STATS["compile_seconds"] += time.monotonic() - start
             compile_stats.record("tvm", STATS)
         while len(_BATCH_VMS) >= BATCH_KEPT:
             del _BATCH_VMS[next(iter(_BATCH_VMS))]
-        _BATCH_VMS[key] = (vm, dict(enumerate(results)))
-    vm, refused = _BATCH_VMS[key]
-    for i, (model, (_, feeds)) in enumerate(zip(models, items)):
-        if refused.get(i) is not None:
-            results[i] = refused[i]
+        _BATCH_VMS[batch_key] = fns
+    fns = _BATCH_VMS[batch_key]
+    results: list = []
+    for key, model, (_, feeds) in zip(keys, models, items):
+        if isinstance(fns[key], BaseException):
+            results.append(fns[key])
             continue
         start = time.monotonic()
         try:
-            results[i] = _call(tvm, vm[f"case{i}"], model, feeds)
+            results.append(_call(tvm, fns[key], model, feeds))
         except Exception as e:  # noqa: BLE001 - this case's run raised: its own result
-            results[i] = e
+            results.append(e)
         finally:
             STATS["calls"] += 1
             STATS["call_seconds"] += time.monotonic() - start

@@ -60,6 +60,7 @@ def test_a_model_the_importer_refuses_gives_its_case_the_error_and_the_others_th
         return real_import(model, feeds)
     monkeypatch.setattr(tvm_compile, "_imported", importer)
     monkeypatch.setattr(tvm_compile, "_BATCH_VMS", {})
+    monkeypatch.setattr(tvm_compile, "_VMS", {})  # (the one-case runs' executables: the batch would use them)
     got = batches.run_batch(t, cases, "inproc:test")
     assert isinstance(got, list), got
     assert got[2].kind == "rejection" and "refuses this model" in got[2].message
