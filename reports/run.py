@@ -28,7 +28,7 @@ from pathlib import Path
 
 from hypothesis.errors import HypothesisException
 
-from conformance.running import isolation, ops
+from conformance.running import isolation, ops, reference
 from conformance.core.case import Case
 from conformance.running.registry import Target, loaded_target
 from conformance.running.history import Call
@@ -81,6 +81,7 @@ class LogSink:
         self.stats["diverges"] += 1
 
     def judged(self, target: Target, case: Case, verdict, dev, before: list) -> None:
+        reference.record_to(self.log.parent / reference.VERDICTS, target, case, verdict, dev is not None)
         for row in observed_open(case, verdict.value) if verdict.value is not None else ():
             if (key := (row["dtype"], row["inputs"])) not in self.open_seen:  # once per target and run
                 self.open_seen.add(key)
@@ -109,7 +110,8 @@ def divergence_record(target: Target, case: Case, verdict, dev) -> dict:
             **({"history": [c.to_json() for c in verdict.history]} if verdict.history else {}),
             **({"model": dev.model} if dev and dev.model else {}),
             **_excused(target, case, verdict, dev),
-            **({"unmodelled": True} if dev and dev.blind() else {})}
+            **({"unmodelled": True} if dev and dev.blind() else {}),
+            **({"reference": kind} if dev is None and (kind := reference.kind(target, case, verdict)) else {})}
 
 
 SHRUNK_GROUPS = 3  # undeclared groups per target whose example is shrunk (each runs its property again)
@@ -218,6 +220,8 @@ def run(out: Path, targets: list[Target], examples: int | None, seed_value: int,
     log = out / "log.jsonl"
     if not resume and log.exists():
         log.unlink()
+    if not resume:
+        reference.start_record(out / reference.VERDICTS)  # every judged case: this folder can be a --reference
     log.touch()  # a shard with no targets still leaves a log for merge
     for line in unavailable:
         _append(log, {"kind": "unavailable", "reason": line})
@@ -318,7 +322,10 @@ def _group_id(target: str, cls: str, clause: str, dynamic: bool = False) -> str:
 
 
 def _record_group(r: dict) -> str:
-    return _group_id(r["target"], r["class"], r["clause"], bool((r.get("case") or {}).get("dynamic")))
+    """A record's group id; against a reference release, each kind a group of its own (so a fixed-since case
+    is its group's example, not one member among still-present ones)."""
+    gid = _group_id(r["target"], r["class"], r["clause"], bool((r.get("case") or {}).get("dynamic")))
+    return gid if not r.get("reference") else _group_id(gid, r["reference"], "")
 
 
 def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path | None = None,
@@ -354,6 +361,7 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
                             "expected": smallest.get("expected", ""), "observed": smallest.get("observed", ""),
                             "count": len(rs), "declared": smallest["declared"], "shrunk": gid in shrunk,
                             **({"shapes": "dynamic"} if smallest["case"].get("dynamic") else {}),
+                            **({"reference": smallest["reference"]} if smallest.get("reference") else {}),
                             **({"reason": smallest["reason"]} if smallest["declared"] else {}),
                             **({"known": smallest["known"]} if smallest.get("known") else {}),
                             "summary": ("[dynamic shapes] " if smallest["case"].get("dynamic") else "") + smallest["summary"],
@@ -374,6 +382,10 @@ def write(out: Path, profile: str, seed_value: int, previous: list[Path] | Path 
               "versions": versions(), "targets": targets, "divergences": divergences,
               "blind_share": blind_share(records), **({"adapter_errors": broken} if broken else {}),
               **({"unavailable": unavailable} if unavailable else {})}
+    ref = reference.current()
+    if ref is not None:
+        report["reference"] = {"path": ref.path, "versions": ref.versions, "first": reference.order(reference.fail_on())[0],
+                               "groups": {k: sum(d.get("reference") == k for d in divergences) for k in reference.KINDS}}
     report["root_causes"] = root_causes(divergences)
     history = earlier_reports(previous)
     rows = table([r for r in records if r["kind"] == "open-value"])
@@ -451,6 +463,26 @@ def open_value_lines(open_values: dict) -> list[str]:
     return lines
 
 
+def reference_lines(report: dict) -> list[str]:
+    """report.md's section on the reference release: the undeclared groups by kind, the chosen kind first."""
+    ref = report.get("reference")
+    if not ref:
+        return []
+    from conformance.reports.html import clip
+
+    here = report.get("versions", {})  # (the releases that differ from this run's: the rest are the same)
+    shown = ", ".join(f"{k} {v} (here {here.get(k, 'not installed')})" for k, v in sorted(ref.get("versions", {}).items())
+                      if here.get(k) != v) or "the same releases as this run"
+    lines = ["", f"## Against the reference release ({ref['path']}: {shown})", ""]
+    for kind in reference.order(ref.get("first", "")):
+        groups = [d for d in report["divergences"] if d.get("reference") == kind]
+        lines.append(f"### {kind} ({len(groups)})")
+        lines += [f"- `{d['target']}` **{d['class']}** ×{d['count']}: {clip(d['summary'], 160)} — "
+                  f"`conformance replay {d['seed']}`" for d in groups] or ["None."]
+        lines.append("")
+    return lines
+
+
 def markdown(report: dict, previous: dict | None = None) -> str:
     """report.md, short enough to paste into an issue: what needs action, the backends × ops counts,
     then what is declared (one line per op and target)."""
@@ -468,6 +500,7 @@ def markdown(report: dict, previous: dict | None = None) -> str:
                      + (f" — stage: {d['stage']} (owner: {d['owner']})" if d.get("stage") else ""))
     if not action:
         lines.append("Nothing needs action: no undeclared divergence, crash or timeout.")
+    lines += reference_lines(report)
     known = known_crashes(report)
     if known:
         lines += ["", f"Known (declared) crashes and timeouts ({len(known)}): "

@@ -74,7 +74,7 @@ def test_a_bug_of_the_dynamic_kernel_alone_is_caught_and_its_seed_replays_it(pro
     failure = info.value
     assert failure.case.dynamic and failure.verdict.cls == "wrong-value"
     assert any("only with dynamic shapes" in n for n in failure.__notes__)
-    (seed,) = tmp_path.glob("*.json")
+    (seed,) = tmp_path.glob(f"*{failure.case.id}.json")  # (each group the property found has its seed)
     assert json.loads(seed.read_text())["case"]["dynamic"] is True
     assert main(["replay", str(seed)]) == 1
     assert "still diverges" in capsys.readouterr().out

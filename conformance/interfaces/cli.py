@@ -389,6 +389,18 @@ def cmd_report(args) -> int:
         from conformance.reports import remeasure
 
         os.environ[remeasure.ENV] = "1"  # (the report's worker jobs inherit it)
+    if args.fail_on in ("regression", "fixed-since", "still-present") and not args.reference:
+        print(f"conformance report: --fail-on {args.fail_on}: expected with --reference DIR", file=sys.stderr)
+        return 2
+    if args.reference:
+        from conformance.running import reference
+
+        try:
+            reference.configure(args.reference, args.fail_on)
+        except ValueError as e:
+            print(f"conformance report: {e}", file=sys.stderr)
+            return 2
+        os.environ[reference.ENV], os.environ[reference.FAIL_ENV] = args.reference, args.fail_on  # (its worker jobs)
     path = run(out, targets, args.examples, args.seed, args.profile,
                resume=bool(args.resume), previous=[Path(p) for p in args.previous or ()],
                jobs=args.jobs or os.cpu_count() or 1, device=args.device, unavailable=unavailable)
@@ -397,7 +409,8 @@ def cmd_report(args) -> int:
     return _finish(path, args.fail_on)
 
 
-FAIL_ON = ("never", "undeclared", "any")  # --fail-on: which divergence groups make the exit code 1
+# --fail-on: which divergence groups make the exit code 1 (a kind against --reference: its undeclared groups)
+FAIL_ON = ("never", "undeclared", "any", "regression", "fixed-since", "still-present")
 
 
 def _finish(path: Path, fail_on: str) -> int:
@@ -413,7 +426,13 @@ def _finish(path: Path, fail_on: str) -> int:
           f"{len(groups)} divergence groups, {len(undeclared)} undeclared, {len(crashes)} crash/timeout, "
           f"{len(broken)} adapter errors")
     print(f"report: {path.parent / 'report.html'}  (also {path.name}, report.md; seeds/ and repro/ beside them)")
-    failing = {"never": False, "undeclared": bool(undeclared or crashes or broken), "any": bool(groups or broken)}
+    failing = {"never": False, "undeclared": bool(undeclared or crashes or broken), "any": bool(groups or broken),
+               "regression": False, "fixed-since": False, "still-present": False}
+    if "reference" in report:
+        counts = report["reference"]["groups"]
+        print(f"against the reference ({report['reference']['path']}): "
+              + ", ".join(f"{counts.get(k, 0)} {k}" for k in ("regression", "fixed-since", "still-present")))
+        failing.update({k: bool(counts.get(k)) for k in ("regression", "fixed-since", "still-present")})
     return int(failing[fail_on])
 
 
@@ -712,7 +731,12 @@ def main(argv: list[str] | None = None) -> int:
                              "which MEASURED declarations hold here (remeasure.md): extending a range is a review")
     report.add_argument("--fail-on", choices=FAIL_ON, default="never",
                         help="exit 1 when the report has: undeclared (undeclared, crash or timeout groups, adapter "
-                             "errors), any (any divergence group), never (default: the report is the product)")
+                             "errors), any (any divergence group), never (default: the report is the product); with "
+                             "--reference, regression, fixed-since or still-present (an undeclared group of that kind)")
+    report.add_argument("--reference", metavar="DIR",
+                        help="judge each undeclared divergence against another release's run (a report folder, or a "
+                             "pytest seed folder): regression, fixed-since or still-present; report.md lists the "
+                             "groups by kind, the --fail-on kind first")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
     report.add_argument("--shard-costs", metavar="PREVIOUS", help="with --shard: balance the slices by each target's "
                         "seconds in an earlier report folder (or its log.jsonl), not by count")

@@ -42,6 +42,16 @@ def pytest_addoption(parser):
     group.addoption("--no-watch", action="store_true",
                     help="no live lines: a line per property as it ends, a status line of what runs, each failure "
                          "when it is found, a summary with the seeds on Ctrl-C (conformance.interfaces.watch)")
+    group.addoption("--reference", default=None, metavar="DIR",
+                    help="judge each undeclared divergence against another release's run: a seed folder (with the "
+                         "verdicts.tsv of --record-verdicts, where kept) or a conformance report folder; each is "
+                         "regression, fixed-since or still-present (docs/usage.md)")
+    group.addoption("--fail-on", default="any", choices=("regression", "fixed-since", "still-present", "any"),
+                    help="with --reference: the kind of undeclared divergence that fails a property (the others are "
+                         "warnings, with their seeds); default any (every undeclared one)")
+    group.addoption("--record-verdicts", action="store_true",
+                    help="write every judged case's verdict to verdicts.tsv in the seed folder (started afresh), so "
+                         "that the folder can be a --reference for runs on other releases")
     group.addoption("--seed-dir", default=runtime.DEFAULT_SEED_DIR, metavar="DIR",
                     help=f"where a failing property writes its seed file (default {runtime.DEFAULT_SEED_DIR}; "
                          "'' writes none)")
@@ -83,6 +93,29 @@ def pytest_configure(config):
         config.pluginmanager.register(Watch(config), "conformance-watch")
     if config.getoption("backend"):  # a bad --backend is one usage line now, not a collection error later
         selected_targets(config)
+    _configure_reference(config)  # (after the backends load: a user module's release is known)
+
+
+def _configure_reference(config) -> None:
+    """``--reference``, ``--fail-on`` and ``--record-verdicts`` (conformance.running.reference), or one usage line."""
+    from pathlib import Path
+
+    from conformance.running import reference
+
+    fail_on, where = config.getoption("fail_on"), config.getoption("reference")
+    if fail_on != "any" and not where:
+        raise pytest.UsageError(f"--fail-on {fail_on}: expected with --reference DIR (the other release's run)")
+    record = ""
+    if config.getoption("record_verdicts"):
+        if not runtime.seed_dir():
+            raise pytest.UsageError("--record-verdicts: expected a --seed-dir to write verdicts.tsv into")
+        record = str(Path(runtime.seed_dir()) / reference.VERDICTS)
+        if not hasattr(config, "workerinput"):
+            reference.start_record(record)
+    try:
+        reference.configure(where, fail_on, record)
+    except ValueError as e:
+        raise pytest.UsageError(str(e)) from None
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -103,7 +136,7 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = "\n".join([str(e), *ours, "(Hypothesis's own report of the example: pytest -v)"])
 
 
-OUR_NOTES = ("seed file:", "declared for ")  # the notes the runner adds to a failure (the rest are Hypothesis's)
+OUR_NOTES = ("seed file:", "declared for ", "groups:", "group ", "reference:")  # the notes the runner adds to a failure (the rest are Hypothesis's)
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -1,9 +1,11 @@
 """The engine: one function (``run_property``) draws a target's cases of one property, in its region,
-under one profile, judges each outcome and hands every verdict to a sink. pytest fails on the first
-undeclared divergence (``Raise``); ``conformance report`` logs every one (``reports.run.LogSink``)."""
+under one profile, judges each outcome and hands every verdict to a sink. pytest judges every case and fails
+at the end of the property, listing every undeclared group (``Gather``: the first shrunk by Hypothesis);
+``conformance report`` logs every divergence (``reports.run.LogSink``)."""
 from __future__ import annotations
 
 import hashlib
+import random
 import warnings
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -11,7 +13,7 @@ from dataclasses import dataclass, replace
 from hypothesis import HealthCheck, Verbosity, given, seed, settings
 from hypothesis.errors import FlakyFailure
 
-from conformance.running import batches, compile_grace, crashes, history, isolation, narrowing, ops, profiles
+from conformance.running import batches, compile_grace, crashes, history, isolation, narrowing, ops, profiles, reference, rest
 from conformance.running.constructed import call_sequences, constructed_cases
 from conformance.running.invalid_values import invalid_value_cases
 from conformance.running.large_index import large_index_cases
@@ -39,6 +41,8 @@ class UndeclaredDivergence(AssertionError):
         super().__init__(message)
         self.case, self.verdict = case, verdict
         self.before = list(before or ())  # the worker's earlier calls (``history.log``) when it was seen
+        self.reference_kind: str | None = None  # against a reference release: regression, fixed-since, still-present
+        self.groups: list = [self]  # every undeclared group its property found (``all_groups``), this one first
 
 
 TARGET_TIMEOUT = 20.0  # seconds of running (compiling not counted); a target slower than this on one case is a ``timeout``
@@ -572,8 +576,8 @@ class Draws:
 
 
 class Raise:
-    """What pytest (and the benchmarks) do with a verdict: stop at the first undeclared divergence, which
-    Hypothesis then shrinks; the engine re-checks it in a fresh process and writes its seed."""
+    """Stop at the first undeclared divergence, which Hypothesis then shrinks; the engine re-checks it in a
+    fresh process and writes its seed (pytest judges every case instead: ``Gather``)."""
     quiet = False  # Hypothesis prints the falsifying example and the health checks fail the run
     logs = True  # the judged cases go to ``CASE_LOG``
 
@@ -598,6 +602,131 @@ class StopOn(Raise):
     def judged(self, target: Target, case: Case, verdict: Verdict, dev, before: list) -> None:
         if verdict.diverges and dev is None and (verdict.cls, verdict.clause) == (self.cls, self.clause):
             raise _failure(target, case, verdict, before)
+
+
+def group_key(case: Case, verdict: Verdict) -> tuple[str, str, bool]:
+    """A divergence's group, as the report groups them: class, clause, and dynamic shapes apart."""
+    return verdict.cls, verdict.clause, bool(case.dynamic)
+
+
+class Gather(Raise):
+    """What pytest does with a verdict (the default sink): judge every case of the property, and keep each
+    undeclared divergence instead of stopping at the first: the first ``CASES`` cases of each distinct group
+    (``group_key``), first found first. When the property ends, ``run_property`` fails with every group
+    (``all_groups``): the first shrunk by Hypothesis as before, each with its seed file. So a second bug of a
+    target (or one met later, in the random phase) is judged and named whatever the first one was."""
+    quiet, logs = False, True
+    CASES = 3  # cases kept per group: the first one a fresh process still shows is the group's
+    # undeclared classes after which the property judges nothing more: each later case of such a target may wait
+    # out a hang or replay a history (minutes a case where a handler sleeps); ``conformance report`` judges them all
+    STOPS = ("timeout", "compile-timeout", "history-dependent")
+
+    def __init__(self):
+        self.stopped = ""  # the class that stopped the judging (``STOPS``), if one did
+        self.groups: dict[tuple, list] = {}  # group -> [(case, verdict, earlier calls, run label)]
+        self.label = ""  # the run being judged (``run_property`` sets it)
+        self.drawn: set[str] = set()  # runs Hypothesis drew (their first case can be shrunk by running again)
+        self.seeds: dict[str, int] = {}  # random run -> the seed it drew with (a run again draws the same)
+
+    def judged(self, target: Target, case: Case, verdict: Verdict, dev, before: list) -> None:
+        reference.record(target, case, verdict, dev is not None)
+        if verdict.diverges and verdict.cls not in SPEC_CLASSES and dev is None:
+            kind = reference.kind(target, case, verdict)  # (None: no reference release)
+            found = self.groups.setdefault((kind, *group_key(case, verdict)), [])
+            if len(found) < self.CASES:
+                found.append((case, verdict, list(before), self.label))
+            if verdict.cls in self.STOPS:
+                self.stopped = verdict.cls
+
+
+class Shrink(StopOn):
+    """``StopOn`` for pytest's first group: run one run of the property again (its cases drawn as the first
+    time: ``seeds``) to the group's first case, which Hypothesis shrinks and prints as it always has."""
+    quiet = False
+
+    def __init__(self, cls: str, clause: str, seeds: dict[str, int], kind: str | None = None):
+        super().__init__(cls, clause)
+        self.seeds, self.kind = seeds, kind
+
+    def judged(self, target: Target, case: Case, verdict: Verdict, dev, before: list) -> None:
+        if verdict.diverges and dev is None and (verdict.cls, verdict.clause) == (self.cls, self.clause) \
+                and reference.kind(target, case, verdict) == self.kind:  # (against a reference: of its kind too)
+            raise _failure(target, case, verdict, before)
+
+
+def all_groups(target: Target, kind: str, draws: "Draws", sink: Gather) -> "UndeclaredDivergence | None":
+    """The failure of a property that met undeclared divergences: the first group's (shrunk by Hypothesis
+    where a drawn run met it, else its first case), each group re-checked in a fresh process as before and
+    with its seed file written; with notes naming every other group (class, clause, first case, seed file).
+    None where the fresh recheck leaves none (history-dependent, and declared so)."""
+    reported: list[UndeclaredDivergence] = []
+    # against a reference release, the groups of the kind that fails first (``reference.fails``), in the order met
+    ordered = sorted(sink.groups.items(), key=lambda item: not reference.fails(item[0][0]))
+    for (ref_kind, cls, clause, _), found in ordered:
+        failure = None
+        if not reported and reference.fails(ref_kind) and found[0][3] in sink.drawn and cls not in UNSHRUNK:
+            failure = _shrunk(target, kind, draws, sink, cls, clause, found[0][3], ref_kind)
+        for case, verdict, before, _label in found:
+            if failure is not None:
+                break
+            failure = _reported(target, _failure(target, case, verdict, before))
+            if failure is not None:
+                _save_seed(target, failure)
+        if failure is None or failure.case is None or failure.verdict is None:
+            continue
+        failure.reference_kind = ref_kind
+        if all((f.reference_kind, *group_key(f.case, f.verdict)) != (ref_kind, *group_key(failure.case, failure.verdict))
+               for f in reported):
+            reported.append(failure)
+    failing = [f for f in reported if reference.fails(f.reference_kind)]
+    for f in reported:
+        if not reference.fails(f.reference_kind):  # found, not of the kind asked to fail on: said, not failed
+            warnings.warn(f"{target.name}: {_group_line(f)} (--fail-on {reference.fail_on()}: not a failure)", stacklevel=2)
+    if not failing:
+        return None
+    first = failing[0]
+    first.groups = reported
+    ref = reference.current()
+    if ref is not None:
+        from conformance.running.seeds import versions
+
+        here = versions()
+        differ = ", ".join(f"{k} {v} there, {here.get(k, 'not installed')} here" for k, v in sorted(ref.versions.items())
+                           if here.get(k) != v)
+        first.add_note(f"reference: {first.reference_kind} against the run in {ref.path} ({differ or 'same releases'})")
+    if sink.stopped:
+        first.add_note(f"groups: judging stopped at the first undeclared {sink.stopped} (each later case could wait "
+                       f"out a hang): the cases after it were not judged; conformance report judges them all")
+    if len(reported) > 1:
+        first.add_note(f"groups: this property found {len(reported)} distinct undeclared groups (class, clause"
+                       f"{', kind against the reference' if ref is not None else ''}); the first failing one is shown "
+                       f"above, each has its seed file:")
+        for i, f in enumerate(reported, 1):
+            first.add_note(f"group {i} of {len(reported)}: {_group_line(f)}")
+    return first
+
+
+def _group_line(f: "UndeclaredDivergence") -> str:
+    """One found group in words: its kind against the reference, class, clause, first case and seed file."""
+    seed_note = next((n for n in getattr(f, "__notes__", ()) if n.startswith("seed file:")), "no seed file")
+    kind = f"[{f.reference_kind}] " if getattr(f, "reference_kind", None) else ""
+    return (f"{kind}{f.verdict.cls} ({f.verdict.clause or 'the op'}) — first case {f.case.id}: "
+            f"{f.case.describe()[:160]} — {seed_note.split('  (')[0]}")
+
+
+UNSHRUNK = ("timeout", "compile-timeout")  # each shrinking step would wait out a hang: the first case stands
+
+
+def _shrunk(target: Target, kind: str, draws: "Draws", sink: Gather, cls: str, clause: str,
+            label: str, ref_kind: str | None = None) -> "UndeclaredDivergence | None":
+    """Run ``label`` of property ``kind`` again until its first ``cls``/``clause`` divergence (of reference kind
+    ``ref_kind``), which Hypothesis shrinks (the failure re-checked, noted and its seed written as any
+    property's), or None where the run does not meet it again."""
+    try:
+        run_property(target, kind, draws, Shrink(cls, clause, sink.seeds, ref_kind), phase=label)
+    except UndeclaredDivergence as e:
+        return e
+    return None
 
 
 REFUSED: dict[str, set] = {}  # target -> the memory layouts it refuses (in this process)
@@ -657,11 +786,14 @@ def _log_case(target: Target, kind: str, label: str, case: Case) -> None:
             f.write(f"{target.name}\t{kind}\t{label}\t{case.id}\n")
 
 
-def run_property(target: Target, kind: str, draws: Draws | None = None, sink=None, cases=None) -> Counter:
+def run_property(target: Target, kind: str, draws: Draws | None = None, sink=None, cases=None,
+                 phase: str | None = None) -> Counter:
     """The engine: run property ``kind`` of ``target`` ("valid", "invalid", "duplicates": large
     duplicate-heavy scatter cases each run ``DUPLICATE_RUNS`` times, "stateful": each valid case right
     after a sibling of its signature, ``ops.sibling``) and hand every verdict to ``sink`` (default
-    ``Raise``: fail on the first undeclared divergence). The edge phase (``edge_runs``) comes first, then
+    ``Gather``: judge every case, then fail with every undeclared group; ``Raise``: fail on the first).
+    A case a declaration excuses whole (a refusal, crash or hang its ``when`` condition names the elements
+    of) has its rest judged too (``rest``). ``phase``: run that run alone. The edge phase (``edge_runs``) comes first, then
     the random phase as ``draws`` says (default: the loaded profile); every run with the memory layouts
     the target takes, random valid cases with their value sets. ``cases``: judge these instead of drawing
     (``conformance check``/``replay``). pytest, ``conformance report``, check, replay and the benchmarks
@@ -672,17 +804,27 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
     if target.name in UNAVAILABLE:
         raise outcome.TargetCannotRun(cannot_run_line(target))
     draws = draws or Draws.current()
-    sink = sink or Raise()
+    sink = sink or Gather()
+    gather = isinstance(sink, Gather)
     runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
     seen: Counter = Counter()
 
+    def judge_rest(case: Case, label: str, dev) -> None:
+        """The rest of ``case`` without the elements ``dev``'s condition holds on, judged on its own."""
+        other = rest.rest_of(case, getattr(dev, "when", "")) if dev is not None and dev.cls in rest.WHOLE_CALL else None
+        if other is not None:
+            judge(other, label)
+
     def judge(case: Case, label: str, batched: batches.Batched | None = None) -> None:
+        if getattr(sink, "stopped", ""):  # (``Gather.STOPS``: the rest of the property is not judged)
+            return
         if getattr(sink, "logs", True):
             _log_case(target, kind, label, case)
         hung = seen_hang(target, case)
         if hung:  # seen once, and the declaration's condition holds: another hang costs seconds
             seen.update((hung,))
             sink.skipped(target, case, hung)
+            judge_rest(case, label, target.declared((hung,), case, None))
             return
         if REFUSED.get(target.name, set()) & set(case.layouts.values()):
             return  # a layout the target refuses on every case: said once (``refuses_layout``)
@@ -704,13 +846,26 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
             case, verdict = on_probe(target, case, verdict, runs)
         if verdict.cls in NARROWED and dev is None and not isinstance(sink, Raise):  # (Raise: once, shrunk)
             case, verdict = narrowed(target, case, verdict)
+        if "rest_of" in case.meta and verdict.diverges:
+            verdict = replace(verdict, detail=f"{verdict.detail} [{rest.describe(case)}]")
         sink.judged(target, case, verdict, dev, before)
+        if verdict.diverges and dev is not None:
+            judge_rest(case, label, dev)
 
     if cases is not None:
         for case in cases:
             judge(case, "given")
+        failure = all_groups(target, kind, draws, sink) if gather and sink.groups else None
+        if failure is not None:
+            raise failure
         return seen
     for label, strat, n, sets in phases(target, kind, draws):
+        if (phase is not None and label != phase) or getattr(sink, "stopped", ""):
+            continue
+        if gather:
+            sink.label = label
+            if not isinstance(strat, list):
+                sink.drawn.add(label)
         def conforms(case: Case) -> None:
             judged_in(case, None)
 
@@ -736,6 +891,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
             test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
             if fixed or draws.seed is not None:
                 test = seed(edge_seed(target, label) if fixed else draws.seed)(test)
+            elif hasattr(sink, "seeds"):  # new draws, their seed kept: a run again (``Shrink``) draws the same
+                test = seed(sink.seeds.setdefault(label, _drawn_seed(target, label)))(test)
         try:
             with profiles.module_independent_draws():
                 test()
@@ -747,10 +904,24 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
             if failure is e:
                 raise
             raise failure from None
-    if kind in ("valid", "invalid"):
+    if kind in ("valid", "invalid") and phase is None:
         relevant = {c for c in target.deviations if (c in INVALID_CLASSES) == (kind == "invalid")}
         UNMATCHED.extend(f"{target.name}: {cls}" for cls in sorted(relevant - set(seen)))
+    failure = all_groups(target, kind, draws, sink) if gather and sink.groups else None
+    if failure is not None:
+        raise failure
     return seen
+
+
+def _drawn_seed(target: Target, label: str) -> int:
+    """The seed of a random run that draws anew: a function of pytest's ``--hypothesis-seed`` and the run where
+    one is given (the same seed draws the same cases: two releases compared case by case), else random."""
+    from hypothesis import core
+
+    forced = getattr(core, "global_force_seed", None)
+    if forced is None:  # (the operating system's: Hypothesis seeds the ``random`` module's state around its tests)
+        return random.SystemRandom().getrandbits(64)
+    return int.from_bytes(hashlib.sha256(f"{forced}|".encode() + database_key(target, label)).digest()[:8], "big")
 
 
 def hypothesis_settings(profile: str, **changes) -> settings:
@@ -805,5 +976,5 @@ def judge_given(target: Target, case: Case) -> tuple[Verdict, object]:
     """(verdict, declaration or None) of ``target`` on ``case``, judged by the engine as in any run."""
     sink = Collect()
     run_property(target, "valid", sink=sink, cases=[case])
-    _, verdict, dev = sink.judgements[-1]
+    _, verdict, dev = sink.judgements[0]  # (the case's own: the rest of a case a declaration excuses follows it)
     return verdict, dev
