@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from conformance.core.case import Case
-from conformance.running import compile_grace, engine as runner, isolation
+from conformance.running import compile_grace, crashes, engine as runner, history, isolation
 from conformance.running.registry import load_backend
 from tests.user_modules import trap_lib
 
@@ -68,8 +68,12 @@ def test_a_heap_write_then_an_abort_turned_into_memoryerror_is_a_crash_and_no_la
     assert not runner.REFUSED and not [w for w in seen if "refuses" in str(w.message) or "corrupted" in str(w.message)]
 
 
-def test_a_heap_write_detected_at_the_next_call_is_history_dependent_with_the_sequence(trap_env, monkeypatch):
+@pytest.mark.parametrize("leaked", [False, True])
+def test_a_heap_write_detected_at_the_next_call_is_history_dependent_with_the_sequence(trap_env, monkeypatch, leaked):
     monkeypatch.setattr(runner, "REFUSED", {})
+    if leaked:  # replay limits another test (or run) left in the history module: the replays use the run's own
+        monkeypatch.setattr(history, "TIMEOUT", 1e-3)
+        monkeypatch.setattr(history, "GRACE", 0.0)
     (t,) = load_backend("tests.user_modules.heap_sleeps")
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
@@ -157,3 +161,33 @@ def test_a_memoryerror_a_handler_made_of_an_abort_an_earlier_write_caused_is_his
     assert verdict.cls == "history-dependent" and verdict.history, verdict.detail
     assert "(SIGABRT)" in verdict.detail and "handler hid it: the call raised MemoryError" in verdict.detail
     assert not runner.REFUSED
+
+
+def test_a_warm_call_that_dies_at_once_in_a_sleeping_handler_is_seen_there_every_time(trap_env):
+    """The child's signal mask at rest is read before the call is sent: read after, a call that aborts at once
+    (its backend already loaded) is already inside the handler, its signal blocked, and reads as a plain hang
+    (measured before the fix: 4 of 6 such replays waited out the wall limit instead)."""
+    (t,) = load_backend("tests.user_modules.heap_sleeps")
+    one = np.array(3, np.int32)  # the update's last element lands on the next block's header: the next call aborts
+    case = Case("stablehlo.dynamic_update_slice", {"operand": np.arange(4, dtype=np.int32),
+                                                   "update": np.arange(2, dtype=np.int32), "start_indices": [one]}, {})
+    call = history.Call(t.backend, t.name, case)
+    for _ in range(5):
+        got = history.fresh_outcome(call, [call], timeout=20.0, grace=0.0)
+        assert crashes.dies(got) and "SIGABRT handler" in got.message, got.message
+
+
+def test_the_mask_at_rest_is_read_before_the_call_is_sent(monkeypatch):
+    """The order the test above depends on, without its race: the rest mask is read before sending, every call."""
+    order = []
+    real_send, real_blocked = isolation._send, isolation.fatal_signals.blocked
+    monkeypatch.setattr(isolation, "_send", lambda stream, obj: (order.append("send"), real_send(stream, obj))[1])
+    monkeypatch.setattr(isolation.fatal_signals, "blocked", lambda pid: (order.append("mask"), real_blocked(pid))[1])
+    w = isolation.Worker()
+    try:
+        for _ in range(2):
+            assert w.call("os", "getpid", {}) == w.proc.pid
+    finally:
+        w.close()
+    sends = [i for i, e in enumerate(order) if e == "send"]
+    assert len(sends) == 2 and all(i > 0 and order[i - 1] == "mask" for i in sends), order

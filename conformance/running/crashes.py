@@ -70,6 +70,7 @@ def bare_outcome(target, case, timeout: float, grace: float, earlier: list = ())
 
     w = isolation.Worker()
     try:
+        history.preload(w, [*earlier, history.Call(target.backend, target.name, case)])
         for c in earlier:
             bare(w, loaded_target(c.backend, c.target), c.case)
         return bare(w, target, case)
@@ -119,12 +120,14 @@ def dies(result: outcome.Outcome) -> bool:
     return result.kind == "crash" or (result.kind == "timeout" and bool(IN_HANDLER.search(result.message)))
 
 
-def not_recurring(target, case, first: outcome.Outcome, again: outcome.Outcome, before: list) -> outcome.Outcome:
+def not_recurring(target, case, first: outcome.Outcome, again: outcome.Outcome, before: list,
+                  run=None) -> outcome.Outcome:
     """The outcome of a case whose worker died (``first``) but which answered alone in a fresh worker
     (``again``): a crash with the earlier calls it needs (``Outcome.history``) where replaying them in a fresh
-    process brings the death back, else the death as it was (a SIGKILL from outside: ``again``, with a warning)."""
+    process (``run(call, calls)``, the caller's limits; default ``history.fresh_outcome``) brings the death
+    back, else the death as it was (a SIGKILL from outside: ``again``, with a warning)."""
     this = history.Call(target.backend, target.name, case)
-    seq = history.shortest_history(this, before, dies) if before else None
+    seq = history.shortest_history(this, before, dies, run=run) if before else None
     if seq:
         return replace(first, history=tuple(seq))
     if signal_of(first) == "SIGKILL":

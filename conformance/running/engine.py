@@ -90,7 +90,7 @@ def call(target: Target, case: Case) -> outcome.Outcome:
                 return bare
             again = _call_once(target, case, name) if stuck else unhidden(_call_once(target, case, name))
             if stuck and again.kind not in ("timeout", "crash"):  # a death its handler hid, gone alone
-                return crashes.not_recurring(target, case, first, again, before)
+                return crashes.not_recurring(target, case, first, again, before, fresh)
             return again
     if first.kind == "rejection" and valid and not declared_crash:
         return unhidden(first)
@@ -101,7 +101,7 @@ def call(target: Target, case: Case) -> outcome.Outcome:
         hidden = unhidden(again)
         if hidden.kind == "crash":
             return hidden
-        return crashes.not_recurring(target, case, first, again, before)  # (the death alone did not recur)
+        return crashes.not_recurring(target, case, first, again, before, fresh)  # (the death alone did not recur)
     elif declared_crash and target.restart_after_crash and case.op in WRITING_OPS and not case_violations(case) \
             and not quarantined:
         # a survived crash on valid input of an op that writes by index may have written out of bounds
@@ -110,6 +110,11 @@ def call(target: Target, case: Case) -> outcome.Outcome:
         # restarting after each such case would cost a worker start (jax: about 1.7 s) per case.
         isolation.close(f"target:{target.backend}", target.backend)
     return first
+
+
+def fresh(call: history.Call, before: list = ()) -> outcome.Outcome:
+    """``call``'s outcome in a fresh process after ``before``, under this run's limits as they are now."""
+    return history.fresh_outcome(call, before, timeout=TARGET_TIMEOUT, grace=FIRST_CALL_GRACE)
 
 
 def _quarantined(target: Target, case: Case) -> bool:
@@ -273,15 +278,15 @@ def fresh_verdict(target: Target, case: Case, verdict: Verdict, before: list) ->
     runs in a row differed) stands where two runs in a fresh process differ too, or where no earlier
     calls bring the divergence back: one bug, one class, whichever property met it."""
     this = history.Call(target.backend, target.name, case)
-    history.TIMEOUT, history.GRACE = TARGET_TIMEOUT, FIRST_CALL_GRACE
     if verdict.cls == "nondeterministic":  # two runs in a row differed: do they in a fresh process too?
-        a, b = history.fresh_outcomes(this)
+        a, b = history.fresh_outcomes(this, timeout=TARGET_TIMEOUT, grace=FIRST_CALL_GRACE)
         if a.kind != "value" or b.kind != "value" or not same_values(a.value, b.value) or judge(case, a).diverges:
             return verdict
         before = before + [this]  # the first run of the two, then the one that differed
-    elif judge(case, history.fresh_outcome(this)).diverges:
+    elif judge(case, fresh(this)).diverges:
         return verdict
-    seq = history.shortest_history(this, before, lambda o: judge(case, o).diverges) or _other_values_first(this)
+    seq = history.shortest_history(this, before, lambda o: judge(case, o).diverges, run=fresh) \
+        or _other_values_first(this)
     if verdict.cls == "nondeterministic" and not seq:
         return verdict  # no earlier calls bring it back: nondeterministic, as first seen
     if seq:
@@ -307,7 +312,7 @@ def _other_values_first(this: history.Call) -> list:
 
     calls = [history.Call(this.backend, this.target, value_variant(this.case, j)) for j in range(1, OTHER_VALUES_FIRST + 1)]
     for n in range(1, len(calls) + 1):
-        if judge(this.case, history.fresh_outcome(this, calls[:n])).diverges:
+        if judge(this.case, fresh(this, calls[:n])).diverges:
             return calls[:n]
     return []
 

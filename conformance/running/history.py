@@ -17,7 +17,8 @@ from conformance.core.case import Case
 
 LOG_LIMIT = 200  # calls kept per worker (the oldest go first)
 REPLAY_BUDGET = 40  # fresh-process replays spent looking for the shortest history
-TIMEOUT, GRACE = 20.0, 120.0  # run and first-call seconds per replayed call (the runner sets its own)
+TIMEOUT, GRACE = 20.0, 120.0  # default run and first-call seconds per replayed call (callers pass their own)
+LOAD_TIMEOUT = 120.0  # seconds a fresh replay process may take to import the backends it replays, before any call
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ def record(worker: str, call: Call, fresh_process: bool) -> None:
     del calls[:-LOG_LIMIT]
 
 
-def _remote(w: isolation.Worker, call: Call) -> outcome.Outcome:
+def _remote(w: isolation.Worker, call: Call, timeout: float, grace: float) -> outcome.Outcome:
     from conformance.running.registry import loaded_target
     target = loaded_target(call.backend, call.target)
     kwargs = target.call_kwargs(call.case)
@@ -59,21 +60,39 @@ def _remote(w: isolation.Worker, call: Call) -> outcome.Outcome:
         "conformance.running.registry", "call_target",
         {"backend": call.backend, "name": call.target, "kwargs": kw, "device": runtime.device(),
          "layouts": call.case.layout_kwargs()},  # the same views as in the run, or a layout bug "vanishes"
-        timeout=TIMEOUT, grace=GRACE if compile_grace.grants(target) else 0.0), kwargs)
+        timeout=timeout, grace=grace if compile_grace.grants(target) else 0.0), kwargs)
 
 
-def fresh_outcome(call: Call, history: list[Call] = ()) -> outcome.Outcome:
+def preload(w: isolation.Worker, calls: list[Call]) -> None:
+    """Import the backends of ``calls`` in ``w``'s process before any of them runs, under ``LOAD_TIMEOUT``:
+    a replayed call's limit then holds its own running only, as in the run, where the backend was loaded
+    long before (on a loaded machine an import alone can take a short limit's wall time). A backend that
+    fails to load is left to the calls, whose outcomes say so."""
+    try:
+        w.call("conformance.running.registry", "load_backends", {"backends": sorted({c.backend for c in calls})},
+               timeout=LOAD_TIMEOUT)
+    except Exception:  # noqa: BLE001 - an import that fails or dies: the first call meets it again and says so
+        pass
+
+
+def fresh_outcome(call: Call, history: list[Call] = (), timeout: float | None = None,
+                  grace: float | None = None) -> outcome.Outcome:
     """``call``'s outcome in a new process, after replaying ``history`` there (outcomes ignored)."""
-    return fresh_outcomes(call, history, 1)[0]
+    return fresh_outcomes(call, history, 1, timeout, grace)[0]
 
 
-def fresh_outcomes(call: Call, history: list[Call] = (), times: int = 2) -> list[outcome.Outcome]:
-    """``call``'s outcomes, ``times`` calls in a row in a new process after replaying ``history`` there."""
+def fresh_outcomes(call: Call, history: list[Call] = (), times: int = 2, timeout: float | None = None,
+                   grace: float | None = None) -> list[outcome.Outcome]:
+    """``call``'s outcomes, ``times`` calls in a row in a new process after replaying ``history`` there; each
+    call runs under ``timeout`` seconds (``grace`` more for a compiling target), ``TIMEOUT``/``GRACE`` where
+    not given. The limits are arguments, not settings: a caller's limits never leak into another's replays."""
+    limits = (TIMEOUT if timeout is None else timeout, GRACE if grace is None else grace)
     w = isolation.Worker()
     try:
+        preload(w, [*history, call])
         for earlier in history:
-            _remote(w, earlier)
-        return [_remote(w, call) for _ in range(times)]
+            _remote(w, earlier, *limits)
+        return [_remote(w, call, *limits) for _ in range(times)]
     finally:
         w.close()
         if w.clock is not None:

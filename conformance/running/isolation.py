@@ -135,9 +135,10 @@ class Worker:
         run_limit = (timeout or self.timeout) + grace
         compiled_before = self.clock.compile_seconds()
         began = time.monotonic()
+        at_rest = fatal_signals.blocked(self.proc.pid)  # read while the child waits for the call: its mask between calls
         try:
             _send(self.proc.stdin, (module, function, kwargs))
-            (size,) = self._await_reply(began, compiled_before, run_limit, compile_timeout)
+            (size,) = self._await_reply(began, compiled_before, run_limit, compile_timeout, at_rest)
             reply = pickle.loads(_recv_exact(self.proc.stdout.fileno(), size, None))
         except _Overrun as e:
             self.close()
@@ -163,14 +164,16 @@ class Worker:
             return reply[1]
         raise RemoteError(reply[1], reply[2])
 
-    def _await_reply(self, began: float, compiled_before: float, run_limit: float, compile_limit: float) -> tuple:
+    def _await_reply(self, began: float, compiled_before: float, run_limit: float, compile_limit: float,
+                     at_rest: set[str] | None) -> tuple:
         """The reply's header, waiting while the child runs for less than ``run_limit`` seconds (time
         spent compiling not counted; CPU time where ``/proc`` shows it, with ``WALL_FACTOR`` times the
-        limit of wall time at most) and compiles for less than ``compile_limit``."""
+        limit of wall time at most) and compiles for less than ``compile_limit``. ``at_rest``: the fatal
+        signals the child blocked before the call was sent (read after sending, a fast call could already be
+        inside a handler, its signal blocked: the handler would never be seen)."""
         fd = self.proc.stdout.fileno()
         cpu_began = cpu_last = cpu_seconds(self.proc.pid)
         cpu_compiling = 0.0  # CPU seconds spent in intervals the child was compiling
-        at_rest = fatal_signals.blocked(self.proc.pid)  # (read as the call begins: the child's mask between calls)
         in_handler = None  # monotonic time the child was first seen inside a fatal signal's handler
         while True:
             compiled = self.clock.compile_seconds() - compiled_before

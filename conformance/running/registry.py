@@ -664,9 +664,15 @@ _LOADED: dict[str, dict[str, Target]] = {}
 def loaded_target(backend: str, name: str) -> Target:
     """Target ``name`` of ``backend``, loading the backend once per process (worker and job processes
     resolve targets by name, the way the CLI does)."""
-    if backend not in _LOADED:
-        _LOADED[backend] = {t.name: t for t in load_backend(backend)}
+    load_backends([backend])
     return _LOADED[backend][name]
+
+
+def load_backends(backends: list[str]) -> None:
+    """Worker side: load each of ``backends`` (``loaded_target``'s cache), so later calls find them loaded."""
+    for backend in backends:
+        if backend not in _LOADED:
+            _LOADED[backend] = {t.name: t for t in load_backend(backend)}
 
 
 def call_target(backend: str, name: str, kwargs: dict[str, Any], device: str = "cpu",
