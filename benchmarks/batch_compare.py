@@ -35,14 +35,15 @@ MODES = {"on": "1", "off": "0"}
 
 
 def report_run(backend: str, profile: str, jobs: int, batches: str, cache_flags: list[str],
-               examples: int | None = None) -> dict:
+               examples: int | None = None, targets: list[str] | None = None) -> dict:
     """Run the report once; its wall time, compile figures and report.json."""
     with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as stats:
         env = {**os.environ, "CONFORMANCE_BATCHES": batches, STATS_ENV: stats}
         start = time.monotonic()
         run = subprocess.run([sys.executable, "-m", "conformance.interfaces.cli", "report", "--backends", backend,
                               "--profile", profile, "--jobs", str(jobs), "--out", out, *cache_flags,
-                              *(["--examples", str(examples)] if examples else [])],
+                              *(["--examples", str(examples)] if examples else []),
+                              *(["--targets", *targets] if targets else [])],
                              env=env, capture_output=True, text=True)
         wall = time.monotonic() - start
         path = Path(out) / "report.json"
@@ -76,13 +77,13 @@ def compare_main(args) -> int:
     runs = {}
     with tempfile.TemporaryDirectory() as shared:
         if args.cache == "warm":  # fill the shared folder once, unmeasured
-            report_run(args.backend, args.profile, args.jobs, "1", [f"--cache-dir={shared}"], args.examples)
-            report_run(args.backend, args.profile, args.jobs, "0", [f"--cache-dir={shared}"], args.examples)
+            report_run(args.backend, args.profile, args.jobs, "1", [f"--cache-dir={shared}"], args.examples, args.targets)
+            report_run(args.backend, args.profile, args.jobs, "0", [f"--cache-dir={shared}"], args.examples, args.targets)
         for mode, value in MODES.items():
             with tempfile.TemporaryDirectory() as own:
                 flags = {"cold": [f"--cache-dir={own}"], "warm": [f"--cache-dir={shared}"],
                          "off": ["--no-compile-cache"]}[args.cache]
-                runs[mode] = report_run(args.backend, args.profile, args.jobs, value, flags, args.examples)
+                runs[mode] = report_run(args.backend, args.profile, args.jobs, value, flags, args.examples, args.targets)
     for mode, r in runs.items():
         s = r["stats"]
         rep = r["report"]
@@ -146,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
                         "1 keeps the edge phase, where batches run, and little else")
     parser.add_argument("--sizes", type=int, nargs="*", help="time these batch sizes instead of comparing reports")
     parser.add_argument("--cases", type=int, default=64, help="cases timed per target with --sizes")
-    parser.add_argument("--targets", nargs="+", metavar="GLOB", help="with --sizes: only these targets (names or globs)")
+    parser.add_argument("--targets", nargs="+", metavar="GLOB", help="only these targets (names or globs; the "
+                        "report's --targets)")
     parser.add_argument("--large", action="store_true", help="with --sizes: the large index cases (edge:large) instead")
     args = parser.parse_args(argv)
     return sizes_main(args) if args.sizes else compare_main(args)
