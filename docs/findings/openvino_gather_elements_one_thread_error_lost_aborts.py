@@ -11,9 +11,10 @@ cannot run.
 Triage (2026-11-29; the same record is a row of docs/findings/README.md):
 Relation: new
 Owner and stage: openvinotoolkit/openvino: CPU plugin, GatherElements node run on a one-thread executor (the
-    node's range error is lost and the request's state left broken); located by experiment: the same compiled
-    model raises on its default threads and on INFERENCE_NUM_THREADS 2, and returns on 1; a fresh compiled
-    model runs valid calls right, the one that met the bad index does not
+    node's range error is lost and the request's state left broken); located by experiment: the same model
+    raises on its default threads and on INFERENCE_NUM_THREADS 2 (a one-element call too: not the work size),
+    and returns on 1; another model compiled in the same process afterwards runs right, the one that met the
+    bad index does not
 Governing text: ONNX GatherElements-13 (https://github.com/onnx/onnx/blob/v1.16.0/docs/Operators.md#GatherElements,
     v1.16.0): index values are expected within [-s, s-1]; 'It is an error if any of the index values are out
     of bounds'
