@@ -3,7 +3,8 @@ largest finite value reaches the result as +-3.3895314e38: Add(x, constant [FLT_
 zeros gives [3.3895314e38, -3.3895314e38, 1.0] (ONNX: [FLT_MAX, -FLT_MAX, 1.0]). Not the EP's hand-over: on
 a CPU with AVX512_BF16 or AMX the OpenVINO CPU plugin's default inference precision is bf16 (printed), and in
 bf16 inference it saturates constants to bfloat16's range; OpenVINO's own API gives the same with its
-default config and FLT_MAX with INFERENCE_PRECISION_HINT f32. The EP passes no precision hint to the CPU
+default config and FLT_MAX with INFERENCE_PRECISION_HINT f32 (and both keep a one-element constant [FLT_MAX],
+the declaration's '2+ elements'). The EP passes no precision hint to the CPU
 plugin: its `precision` option FP32 or ACCURACY leaves the clamp, its `load_config` with
 INFERENCE_PRECISION_HINT f32 removes it. Exits 1 while the EP's default session clamps; 0 once it does not;
 2 with the reason where this machine cannot run the EP or its CPU plugin does not default to bf16.
@@ -99,23 +100,24 @@ FMAX = np.finfo(np.float32).max
 CONSTANT = np.array([FMAX, -FMAX, 1.0], np.float32)
 
 
-def add_constant_model():
+def add_constant_model(constant=CONSTANT):
+    n = constant.size
     graph = helper.make_graph(
-        [helper.make_node("Add", ["x", "c"], ["y"])], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])], [numpy_helper.from_array(CONSTANT, "c")])
+        [helper.make_node("Add", ["x", "c"], ["y"])], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [n])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [n])], [numpy_helper.from_array(constant, "c")])
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=8).SerializeToString()
 
 
-def ep_run(provider_options):
+def ep_run(provider_options, constant=CONSTANT):
     # as the suite's onnxruntime_openvino backend: the plugin EP's CPU device, no fallback to the CPU EP
     device = openvino_ep_cpu_device()
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3
     options.add_session_config_entry("session.disable_cpu_ep_fallback", "1")
     options.add_provider_for_devices([device], provider_options)
-    session = onnxruntime.InferenceSession(add_constant_model(), options)
+    session = onnxruntime.InferenceSession(add_constant_model(constant), options)
     assert session.get_providers()[0] == "OpenVINOExecutionProvider", session.get_providers()
-    return session.run(None, {"x": np.zeros(3, np.float32)})[0].tolist()
+    return session.run(None, {"x": np.zeros(constant.size, np.float32)})[0].tolist()
 
 
 device = openvino_ep_cpu_device()  # exits 2 first where the EP cannot run here
@@ -126,6 +128,10 @@ print(f"constant {CONSTANT.tolist()} + zeros; ONNX: the constant; bfloat16's lar
 for config in ({}, {"INFERENCE_PRECISION_HINT": "f32"}, {"EXECUTION_MODE_HINT": "ACCURACY"}):
     compiled = core.compile_model(core.read_model(add_constant_model(), b""), "CPU", config)
     print(f"OpenVINO's own API, config {config}: {np.asarray(compiled([np.zeros(3, np.float32)])[0]).tolist()}")
+one = np.array([FMAX], np.float32)
+compiled = core.compile_model(core.read_model(add_constant_model(one), b""), "CPU", {})
+print(f"a one-element constant [FLT_MAX], OpenVINO's own API, default config: "
+      f"{np.asarray(compiled([np.zeros(1, np.float32)])[0]).tolist()}; OpenVINO EP: {ep_run({}, one)}")
 clamped = False
 for provider_options in ({}, {"precision": "FP32"}, {"precision": "ACCURACY"},
                          {"load_config": '{"CPU": {"INFERENCE_PRECISION_HINT": "f32"}}'}):
