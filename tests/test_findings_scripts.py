@@ -58,7 +58,8 @@ def test_a_script_whose_backend_will_not_import_exits_2(tmp_path, script, blocke
 
 
 OPENVINO_EP_SCRIPTS = ["onnxruntime_openvino_gather_elements_smaller_indices_refused.py",
-                       "onnxruntime_openvino_where_constant_folding_zero_sign.py"]
+                       "onnxruntime_openvino_where_constant_folding_zero_sign.py",
+                       "onnxruntime_openvino_default_bf16_precision_clamps_constants.py"]
 
 
 @pytest.mark.parametrize("script", OPENVINO_EP_SCRIPTS + ["openvino_gather_nd_out_of_range_reads_outside.py"])
