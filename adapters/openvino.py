@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from conformance.adapters import onnx_nd, onnx_scatter
 from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
+from conformance.adapters.openvino_batch import batch_entry
 from conformance.adapters.thread_count import count, taking_threads
 from conformance.running.registry import inherit_deviations
 
@@ -51,6 +52,14 @@ def _taking_dynamic_shapes(fn):
     return call
 
 
+def value_targets() -> list:
+    """The elementwise ops' openvino targets (their one-node models, ``elementwise_values.OPENVINO``), which run
+    through ``openvino_compile.run`` too."""
+    from conformance.adapters.elementwise_values import OPENVINO
+
+    return list(OPENVINO)
+
+
 ELEMENTS = tuple(e for e in ALL_ELEMENTS if e not in ("complex64", "complex128", "bfloat16"))
 GATHER_TARGETS = make_targets("openvino", _run, ELEMENTS)
 SCATTER_TARGETS = onnx_scatter.make_targets("openvino", _run, ELEMENTS)
@@ -62,6 +71,12 @@ inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATT
                    "As the ONNX operator documents it: ")
 for _fn in (*GATHER_TARGETS.values(), *SCATTER_TARGETS.values(), *ND_TARGETS.values()):
     _fn.__conformance_target__.fn = taking_threads(_taking_dynamic_shapes(_fn.__conformance_target__.fn))
+# cases per joined model (one compile for a batch, adapters/openvino_batch.py): the size with the fewest seconds
+# per case here (benchmarks/batch_compare.py --sizes)
+BATCH_SIZE = 16
+for _fn in (*GATHER_TARGETS.values(), *SCATTER_TARGETS.values(), *ND_TARGETS.values(), *value_targets()):
+    _fn.__conformance_target__.batch = batch_entry(_fn.__conformance_target__.fn)
+    _fn.__conformance_target__.batch_size = BATCH_SIZE
 for _fn in GATHER_TARGETS.values():  # a declared crash there is a read outside the tensor: nothing to clean up
     _fn.__conformance_target__.restart_after_crash = False
 
