@@ -9,7 +9,9 @@ the case's model is then compiled with its dims dynamic (known rank, every dim `
 vector, which sets the output's rank), one executable for every shape of those ranks, as a model
 exported with dynamic input dims runs. Complex and bfloat16 numpy inputs are outside the region, as for
 onnxruntime. Each target takes ``threads`` too (``Case.threads``: its large index cases run on the default
-thread count and on one): the model is compiled with ``INFERENCE_NUM_THREADS`` set to it.
+thread count and on one): the model is compiled with ``INFERENCE_NUM_THREADS`` set to it. Every target (the
+elementwise ones of ``elementwise_values.OPENVINO`` too) has a batch entry point (``adapters/openvino_batch.py``):
+the models of a batch's cases in one ``ov.Model``, compiled once per thread count.
 """
 from __future__ import annotations
 
