@@ -50,6 +50,7 @@ def test_an_old_release_against_the_newer_fails_on_what_the_newer_no_longer_does
     assert "[fixed-since] wrong-value" in out and "[fixed-since] rejects-valid" not in out, out[-3000:]
     assert "[still-present] rejects-valid" in out and "not a failure" in out, out[-3000:]  # said, with its seed
     assert len(list((tmp_path / "s").glob("*.json"))) == 2
+    assert "undeclared groups 1 fixed-since, 0 regression, 1 still-present (--fail-on fixed-since)" in out, out[-2000:]
 
 
 def test_the_kind_asked_for_alone_fails(releases, tmp_path):

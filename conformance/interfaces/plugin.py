@@ -145,7 +145,10 @@ def pytest_sessionfinish(session, exitstatus):
     from conformance.running import engine as runner
 
     if hasattr(session.config, "workeroutput"):
+        from conformance.running import reference
+
         session.config.workeroutput["conformance_unmatched"] = list(runner.UNMATCHED)
+        session.config.workeroutput["conformance_reference"] = list(reference.FOUND)
     keyword = session.config.getoption("keyword", "")
     if exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED and keyword:
         backends = ", ".join(session.config.getoption("backend") or ["all installed"])
@@ -239,12 +242,18 @@ def pytest_testnodedown(node, error):
     """xdist: a worker's unmatched declarations join the controller's."""
     from conformance.running import engine as runner
 
+    from conformance.running import reference
+
     runner.UNMATCHED.extend(getattr(node, "workeroutput", {}).get("conformance_unmatched", []))
+    reference.FOUND.extend(getattr(node, "workeroutput", {}).get("conformance_reference", []))
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    from conformance.running import engine as runner
+    from conformance.running import engine as runner, reference
 
+    if not hasattr(config, "workeroutput") and reference.current() is not None:
+        terminalreporter.line(f"against the reference ({reference.current().path}): undeclared groups "
+                              f"{reference.summary()} (--fail-on {reference.fail_on()})")
     if hasattr(config, "workeroutput") or not runner.UNMATCHED:
         return
     unmatched = sorted(set(runner.UNMATCHED))

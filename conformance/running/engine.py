@@ -683,6 +683,8 @@ def all_groups(target: Target, kind: str, draws: "Draws", sink: Gather) -> "Unde
         if all((f.reference_kind, *group_key(f.case, f.verdict)) != (ref_kind, *group_key(failure.case, failure.verdict))
                for f in reported):
             reported.append(failure)
+    for f in reported:
+        reference.found(f.reference_kind, target.name, f.verdict.cls)
     failing = [f for f in reported if reference.fails(f.reference_kind)]
     for f in reported:
         if not reference.fails(f.reference_kind):  # found, not of the kind asked to fail on: said, not failed

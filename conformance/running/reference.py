@@ -163,6 +163,21 @@ def fail_on() -> str:
     return _STATE["fail_on"]
 
 
+FOUND: list[str] = []  # "kind\ttarget\tclass" of each undeclared group the properties of this process found
+
+
+def found(kind: str | None, target: str, cls: str) -> None:
+    """Note one undeclared group a property found against the reference (the pytest summary counts them)."""
+    if kind:
+        FOUND.append(f"{kind}\t{target}\t{cls}")
+
+
+def summary() -> str:
+    """One line: the undeclared groups found against the reference, by kind (the --fail-on kind first)."""
+    kinds = [line.split("\t", 1)[0] for line in dict.fromkeys(FOUND)]
+    return ", ".join(f"{kinds.count(k)} {k}" for k in order(fail_on()))
+
+
 def order(chosen: str = "") -> tuple[str, ...]:
     """The kinds, ``chosen`` first (a report lists its groups in this order)."""
     return tuple(sorted(KINDS, key=lambda k: k != chosen))
