@@ -29,7 +29,7 @@ def _maximum(monkeypatch, release: int):
 def test_a_second_bug_after_a_first_one_is_still_found_and_named(monkeypatch, seed_dir):
     t = _maximum(monkeypatch, 1)
     with pytest.raises(runner.UndeclaredDivergence) as failed:
-        runner.run_property(t, "valid", runner.Draws("dev", examples=20))
+        runner.run_property(t, "valid", runner.Draws("dev", examples=20), runner.Gather())
     e = failed.value
     classes = [f.verdict.cls for f in e.groups]
     assert classes[0] == "rejects-valid" and e.verdict.cls == "rejects-valid", classes  # met first: shown first
@@ -50,7 +50,7 @@ def test_the_verdicts_do_not_depend_on_the_order_of_the_cases(monkeypatch, seed_
     found = []
     for cases in ([refused, nan], [nan, refused]):
         with pytest.raises(runner.UndeclaredDivergence) as failed:
-            runner.run_property(t, "valid", cases=cases)
+            runner.run_property(t, "valid", sink=runner.Gather(), cases=cases)
         found.append({(f.verdict.cls, f.case.id) for f in failed.value.groups})
     assert found[0] == found[1] and len(found[0]) == 2, found
 
@@ -59,7 +59,7 @@ def test_a_correct_release_still_passes_and_one_bug_alone_is_one_group(monkeypat
     t = _maximum(monkeypatch, 2)
     case = Case("stablehlo.maximum", {"lhs": np.array([-0.0, 1], np.float32), "rhs": np.array([-0.0, 2], np.float32)}, {})
     with pytest.raises(runner.UndeclaredDivergence) as failed:
-        runner.run_property(t, "valid", cases=[case])
+        runner.run_property(t, "valid", sink=runner.Gather(), cases=[case])
     assert [f.verdict.cls for f in failed.value.groups] == ["wrong-value"]
     assert not any(n.startswith("group ") for n in getattr(failed.value, "__notes__", ()))  # one group: no list
     fine = Case("stablehlo.maximum", {"lhs": np.array([3, 1], np.float32), "rhs": np.array([1, 2], np.float32)}, {})

@@ -13,7 +13,7 @@ def _property(target, kind: str) -> None:
     if target.name in runner.BROKEN:
         pytest.skip(f"{target.name}: adapter error, reported by its first property: {runner.BROKEN[target.name]}")
     try:
-        runner.run_property(target, kind)
+        runner.run_property(target, kind, sink=runner.Gather())  # every undeclared group of the property, not the first
     except TargetCannotRun as e:  # the machine, not the backend's answer: one line, no seed
         pytest.skip(str(e))
 

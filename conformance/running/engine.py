@@ -581,8 +581,10 @@ class Draws:
 
 
 class Raise:
-    """Stop at the first undeclared divergence, which Hypothesis then shrinks; the engine re-checks it in a
-    fresh process and writes its seed (pytest judges every case instead: ``Gather``)."""
+    """The default sink: stop at the first undeclared divergence, which Hypothesis then shrinks; the engine
+    re-checks it in a fresh process and writes its seed. The suite's own tests and the benchmarks need no more
+    (a wrong target judged to the end of every run costs 4 to 12 times as long); pytest's properties judge every
+    case instead (``Gather``)."""
     quiet = False  # Hypothesis prints the falsifying example and the health checks fail the run
     logs = True  # the judged cases go to ``CASE_LOG``
 
@@ -615,7 +617,7 @@ def group_key(case: Case, verdict: Verdict) -> tuple[str, str, bool]:
 
 
 class Gather(Raise):
-    """What pytest does with a verdict (the default sink): judge every case of the property, and keep each
+    """What pytest's properties do with a verdict: judge every case of the property, and keep each
     undeclared divergence instead of stopping at the first: the first ``CASES`` cases of each distinct group
     (``group_key``), first found first. When the property ends, ``run_property`` fails with every group
     (``all_groups``): the first shrunk by Hypothesis as before, each with its seed file. So a second bug of a
@@ -798,7 +800,8 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
     """The engine: run property ``kind`` of ``target`` ("valid", "invalid", "duplicates": large
     duplicate-heavy scatter cases each run ``DUPLICATE_RUNS`` times, "stateful": each valid case right
     after a sibling of its signature, ``ops.sibling``) and hand every verdict to ``sink`` (default
-    ``Gather``: judge every case, then fail with every undeclared group; ``Raise``: fail on the first).
+    ``Raise``: fail on the first undeclared divergence, as the suite's own tests and benchmarks want; pytest's
+    properties pass ``Gather``: judge every case, then fail with every undeclared group).
     A case a declaration excuses whole (a refusal, crash or hang its ``when`` condition names the elements
     of) has its rest judged too (``rest``). ``phase``: run that run alone. The edge phase (``edge_runs``) comes first, then
     the random phase as ``draws`` says (default: the loaded profile); every run with the memory layouts
@@ -811,7 +814,7 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
     if target.name in UNAVAILABLE:
         raise outcome.TargetCannotRun(cannot_run_line(target))
     draws = draws or Draws.current()
-    sink = sink or Gather()
+    sink = sink or Raise()
     gather = isinstance(sink, Gather)
     runs = DUPLICATE_RUNS if kind == "duplicates" else SAME_PROCESS_RUNS
     seen: Counter = Counter()
