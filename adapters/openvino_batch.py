@@ -18,15 +18,11 @@ import time
 
 import numpy as np
 
+from conformance.adapters.batch_replay import replayed
 from conformance.running.batches import RunAlone
 
 _COMPILED: dict[tuple, tuple] = {}  # batch key -> (compiled model, per case: (input names, output index) | None)
 KEPT = 4  # batches kept compiled (the engine calls each batch twice)
-
-
-class _Stop(BaseException):
-    """Raised at a case's model run while its batch records it (not an Exception: a target's own ``except
-    Exception`` leaves it alone)."""
 
 
 def _signature(feeds: dict[str, np.ndarray], shapes: dict[str, list[int]]) -> tuple:
@@ -115,42 +111,8 @@ def batch_entry(fn):
     def batch(calls: list[dict]) -> list:
         from conformance.adapters import openvino_compile
 
-        results: list = [None] * len(calls)
-        answers: list[list] = [[] for _ in calls]
-        todo = list(range(len(calls)))
-        while todo:
-            pending = []  # (case, (model, feeds, op_type), (dynamic, threads))
-            for i in todo:
-                at, asked = [0], []
+        def recorded(model, feeds, op_type, dynamic, threads):
+            return (model, feeds, op_type), (bool(dynamic), threads or None)
 
-                def answer(model, feeds, op_type, dynamic, threads, i=i, at=at, asked=asked):
-                    if at[0] < len(answers[i]):
-                        got = answers[i][at[0]]
-                        at[0] += 1
-                        if isinstance(got, BaseException):
-                            raise got
-                        return got
-                    asked.append(((model, feeds, op_type), (bool(dynamic), threads or None)))
-                    raise _Stop
-
-                openvino_compile.HOOK.append(answer)
-                try:
-                    results[i] = fn(**calls[i])
-                except _Stop:
-                    pending.append((i, *asked[0]))
-                except Exception as e:  # noqa: BLE001 - the case's own refusal (or its model's, replayed)
-                    results[i] = e
-                finally:
-                    openvino_compile.HOOK.pop()
-            groups: dict[tuple, list] = {}
-            for entry in pending:
-                groups.setdefault(entry[2], []).append(entry)
-            for (dynamic, threads), group in groups.items():
-                for (i, _, _), got in zip(group, run_batch([item for _, item, _ in group], dynamic, threads)):
-                    if isinstance(got, RunAlone):
-                        results[i] = got
-                    else:
-                        answers[i].append(got)
-            todo = [i for i, _, _ in pending if not isinstance(results[i], RunAlone)]
-        return results
+        return replayed(fn, calls, openvino_compile.HOOK, lambda items, group: run_batch(items, *group), recorded)
     return batch

@@ -19,6 +19,7 @@ from __future__ import annotations
 LAYOUTS = ("c",)
 
 from conformance.adapters import onnx_nd, onnx_scatter
+from conformance.adapters.batch_replay import replayed
 from conformance.adapters.elementwise_values import onnx_targets as value_targets, tvm_repro
 from conformance.adapters.onnx_gather import ALL_ELEMENTS, make_targets
 from conformance.running.registry import inherit_deviations
@@ -40,11 +41,6 @@ def _run(model, feeds):
     return tvm_compile.run(model, feeds)
 
 
-class _Stop(BaseException):
-    """Raised at a case's next model run while its batch records it (not an Exception: a target's own
-    ``except Exception`` leaves it alone)."""
-
-
 def _batch_entry(fn):
     """The batch entry point of target function ``fn`` (issue 64): each case's code runs until its model run,
     which is recorded; the recorded models are built as one IRModule (``tvm_compile.run_batch``: one build)
@@ -53,39 +49,8 @@ def _batch_entry(fn):
     def batch(calls: list[dict]) -> list:
         from conformance.adapters import tvm_compile
 
-        results: list = [None] * len(calls)
-        answers: list[list] = [[] for _ in calls]
-        todo = list(range(len(calls)))
-        while todo:
-            pending = []
-            for i in todo:
-                at, asked = [0], []
-
-                def answer(model, feeds, i=i, at=at, asked=asked):
-                    if at[0] < len(answers[i]):
-                        got = answers[i][at[0]]
-                        at[0] += 1
-                        if isinstance(got, BaseException):
-                            raise got
-                        return got
-                    asked.append((model, feeds))
-                    raise _Stop
-
-                _HOOK.append(answer)
-                try:
-                    results[i] = fn(**calls[i])
-                except _Stop:
-                    pending.append((i, asked[0]))
-                except Exception as e:  # noqa: BLE001 - the case's own refusal (or its model's, replayed)
-                    results[i] = e
-                finally:
-                    _HOOK.pop()
-            if not pending:
-                break
-            for (i, _), got in zip(pending, tvm_compile.run_batch([item for _, item in pending])):
-                answers[i].append(got)
-            todo = [i for i, _ in pending]
-        return results
+        return replayed(fn, calls, _HOOK, lambda items, _: tvm_compile.run_batch(items),
+                        lambda model, feeds: ((model, feeds), None))
     return batch
 
 
