@@ -185,3 +185,36 @@ def test_a_case_said_to_run_alone_as_its_batch_starts_is_left_out_of_it(gather, 
     held = batches.Batched(t, cases, lambda c: "inproc:test", alone=lambda c: c is cases[3])
     assert held.outcomes(cases[3]) is None and held.outcomes(cases[0])[0].kind == "value"
     assert [len(c) for c in counted] == [N - 1] * batches.RUNS and all(c is not cases[3] for c in counted[0])
+
+
+def _with(t, cls: str, when: str = ""):
+    """``t`` with one more declaration of class ``cls`` (condition ``when``)."""
+    from conformance.running.registry import Deviation
+
+    dev = Deviation(cls, "test declaration", when=when)
+    return replace(t, deviations={**t.deviations, cls: [*t.deviations.get(cls, []), dev]})
+
+
+def test_a_declared_refusal_of_out_of_bounds_indices_keeps_in_bounds_cases_in_batches(gather):
+    """An ``error`` declared for every case (a documented refusal of out-of-bounds indices) leaves out only the
+    cases that have one: a refusal of any other case is ``rejects-valid``, which no declaration covers."""
+    from conformance.judging.verdict import judge
+    from conformance.core import outcome
+
+    t = _with(gather, "error")
+    cases = constructed_cases(t)
+    oob = [judge(c, outcome.Outcome("rejection", error_type="E")).cls == "error" for c in cases]
+    assert any(oob) and not all(oob)
+    assert [engine.breaks_batch(t, c) for c in cases] == oob
+    held = engine.batched_run(t, "edge:constructed", cases)
+    assert len(held.cases) == oob.count(False)
+    assert not any(engine.breaks_batch(gather, c) for c in cases)  # (undeclared: every case batched)
+
+
+def test_a_target_that_answers_refusals_per_case_names_its_own_breakers(gather):
+    t = _with(gather, "rejects-valid")
+    cases = constructed_cases(t)
+    assert any(engine.breaks_batch(t, c) for c in cases)
+    assert not any(engine.breaks_batch(replace(t, batch_breakers=("timeout",)), c) for c in cases)
+    hangs = _with(replace(t, batch_breakers=("timeout",)), "timeout")
+    assert all(engine.breaks_batch(hangs, c) for c in cases)  # (a declared hang still runs alone)

@@ -367,10 +367,22 @@ def batched_run(target: Target, label: str, cases: list[Case]) -> batches.Batche
     worker, is left out: it runs alone (a batch with it would be split down to it)."""
     if not batches.batchable(target, label):
         return None
-    breakers = BATCH_BREAKERS + (("crash",) if target.op in WRITING_OPS else ())
-    kept = [c for c in cases if not _quarantined(target, c) and target.declared(breakers, c) is None]
+    kept = [c for c in cases if not _quarantined(target, c) and not breaks_batch(target, c)]
     # (a case whose declared crash was seen on another case runs alone: ``seen_hang`` then stands in for it)
     return batches.Batched(target, kept, lambda c: worker_name(target, c), alone=lambda c: seen_hang(target, c) is not None)
+
+
+def breaks_batch(target: Target, case: Case) -> bool:
+    """Whether a declaration of a class in ``BATCH_BREAKERS`` (and, for an op that writes by index, ``crash``)
+    covers ``case`` as a class the case can have: a refusal of it is judged as the engine would judge one
+    (``error`` where it has an index out of bounds, ``rejects-valid`` where not), so a declared refusal of
+    out-of-bounds indices, stated for every case (no condition), keeps the cases with none in their batches.
+    A target names its own breakers (``Target.batch_breakers``) where its batch entry answers a case's refusal
+    for that case alone."""
+    refused = judge(case, outcome.Outcome("rejection", error_type="Refused")).cls
+    breakers = BATCH_BREAKERS if target.batch_breakers is None else target.batch_breakers
+    classes = tuple(c for c in breakers if c not in ("rejects-valid", "error") or c == refused)
+    return target.declared(classes + (("crash",) if target.op in WRITING_OPS else ()), case) is not None
 
 
 def batch_verdict(target: Target, case: Case, got: tuple, runs: int, batched: batches.Batched) -> Verdict:

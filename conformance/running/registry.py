@@ -161,6 +161,9 @@ class Target:
     # batch is raised (the engine splits the batch). None: the engine runs one case at a time.
     batch: Callable | None = None
     batch_size: int = 0  # cases per batch, at most (0: ``batches.DEFAULT_SIZE``)
+    # declared classes whose cases run alone, not in a batch (None: ``engine.BATCH_BREAKERS``): a batch entry
+    # that gives a case's own refusal back for that case (``RunAlone`` or the exception) need not name refusals
+    batch_breakers: tuple[str, ...] | None = None
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
