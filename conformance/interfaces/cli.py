@@ -389,9 +389,24 @@ def cmd_report(args) -> int:
         from conformance.reports import remeasure
 
         os.environ[remeasure.ENV] = "1"  # (the report's worker jobs inherit it)
-    if args.fail_on in ("regression", "fixed-since", "still-present") and not args.reference:
+    if args.fail_on in ("regression", "fixed-since", "still-present") and not (args.reference or args.reference_release):
         print(f"conformance report: --fail-on {args.fail_on}: expected with --reference DIR", file=sys.stderr)
         return 2
+    if args.reference_release:
+        if args.reference:
+            print("conformance report: --reference-release: expected it or --reference DIR, not both", file=sys.stderr)
+            return 2
+        from conformance.reports import reference_release
+
+        folder = reference_release.fresh_folder()
+        again = reference_release.rest_of(args.argv, ("--reference-release", "--previous"))
+        command = ["-m", "conformance.interfaces.cli", *again, "--out", str(folder)]
+        try:
+            args.reference = str(reference_release.record(args.reference_release, args.backends or [], command,
+                                                          os.getcwd(), folder, lambda line: print(line, flush=True)))
+        except ValueError as e:
+            print(f"conformance report: {e}", file=sys.stderr)
+            return 2
     if args.reference:
         from conformance.running import reference
 
@@ -737,6 +752,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="judge each undeclared divergence against another release's run (a report folder, or a "
                              "pytest seed folder): regression, fixed-since or still-present; report.md lists the "
                              "groups by kind, the --fail-on kind first")
+    report.add_argument("--reference-release", nargs="+", action="extend", metavar="PACKAGE==VERSION",
+                        help="as --reference, the reference made here: these releases installed in a throwaway "
+                             "environment (as conformance bisect does), the same report run there first")
     report.add_argument("--shard", help="K/N: run the K-th of N disjoint slices of the targets (merge them after)")
     report.add_argument("--shard-costs", metavar="PREVIOUS", help="with --shard: balance the slices by each target's "
                         "seconds in an earlier report folder (or its log.jsonl), not by count")
@@ -777,6 +795,7 @@ def main(argv: list[str] | None = None) -> int:
     new_backend.add_parser(sub)
     try:
         args = parser.parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)  # (--reference-release runs the same command there)
     except SystemExit as e:  # a bad argument (one line already printed), or --help
         return int(e.code or 0)
     commands = {"report": cmd_report, "merge": cmd_merge, "repro": cmd_repro, "replay": cmd_replay, "bisect": cmd_bisect, "on-release": cmd_on_release, "triage": cmd_triage, "edge-table": cmd_edge_table, "guarantee-table": cmd_guarantee_table, "attributes-table": cmd_attributes_table, "declarations-table": cmd_declarations_table, "list": cmd_list, "versions": cmd_versions, "check": cmd_check, "labels": cmd_labels, "probe": cmd_probe,

@@ -46,6 +46,10 @@ def pytest_addoption(parser):
                     help="judge each undeclared divergence against another release's run: a seed folder (with the "
                          "verdicts.tsv of --record-verdicts, where kept) or a conformance report folder; each is "
                          "regression, fixed-since or still-present (docs/usage.md)")
+    group.addoption("--reference-release", action="append", default=[], metavar="REQ",
+                    help="as --reference, the reference made here: PACKAGE==VERSION (repeatable, or several "
+                         "space-separated for a backend in parts) installed in a throwaway environment as "
+                         "`conformance bisect` does, this selection run there with the same seed, its verdicts kept")
     group.addoption("--fail-on", default="any", choices=("regression", "fixed-since", "still-present", "any"),
                     help="with --reference: the kind of undeclared divergence that fails a property (the others are "
                          "warnings, with their seeds); default any (every undeclared one)")
@@ -103,8 +107,13 @@ def _configure_reference(config) -> None:
     from conformance.running import reference
 
     fail_on, where = config.getoption("fail_on"), config.getoption("reference")
-    if fail_on != "any" and not where:
+    released = config.getoption("reference_release")
+    if fail_on != "any" and not (where or released):
         raise pytest.UsageError(f"--fail-on {fail_on}: expected with --reference DIR (the other release's run)")
+    if released and where:
+        raise pytest.UsageError("--reference-release: expected it or --reference DIR, not both")
+    if released:
+        where = _reference_release(config, released)
     record = ""
     if config.getoption("record_verdicts"):
         if not runtime.seed_dir():
@@ -116,6 +125,42 @@ def _configure_reference(config) -> None:
         reference.configure(where, fail_on, record)
     except ValueError as e:
         raise pytest.UsageError(str(e)) from None
+
+
+def _reference_release(config, released: list[str]) -> str:
+    """``--reference-release``: the folder of the reference run (made here, in the controller; a worker is told
+    it), this run's Hypothesis seed made the reference run's (one drawn where none was given)."""
+    import random
+
+    from conformance.reports import reference_release
+
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        config.option.hypothesis_seed = worker.get("conformance_hypothesis_seed")
+        return worker["conformance_reference"]
+    if config.getoption("hypothesis_seed", None) is None:  # (a derandomized profile ignores it: the same draws)
+        config.option.hypothesis_seed = random.randrange(2 ** 31)
+    args = reference_release.rest_of([str(a) for a in config.invocation_params.args])
+    args = [a for i, a in enumerate(args) if not (a.startswith("--hypothesis-seed") or
+                                                  (i and args[i - 1] == "--hypothesis-seed"))]
+    folder = reference_release.fresh_folder()
+    command = ["-m", "pytest", *args, "--hypothesis-seed", str(config.option.hypothesis_seed), "--record-verdicts",
+               "--seed-dir", str(folder), "--no-watch"]
+    try:
+        reference_release.record(released, config.getoption("backend"), command, config.invocation_params.dir,
+                                 folder, lambda line: sys.stderr.write(line + "\n"))
+    except ValueError as e:
+        raise pytest.UsageError(str(e)) from None
+    config._conformance_reference = str(folder)
+    return str(folder)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """xdist: a worker judges against the controller's ``--reference-release`` run, with its seed."""
+    if getattr(node.config, "_conformance_reference", None):
+        node.workerinput["conformance_reference"] = node.config._conformance_reference
+        node.workerinput["conformance_hypothesis_seed"] = node.config.option.hypothesis_seed
 
 
 @pytest.hookimpl(hookwrapper=True)
