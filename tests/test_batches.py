@@ -218,3 +218,48 @@ def test_a_target_that_answers_refusals_per_case_names_its_own_breakers(gather):
     assert not any(engine.breaks_batch(replace(t, batch_breakers=("timeout",)), c) for c in cases)
     hangs = _with(replace(t, batch_breakers=("timeout",)), "timeout")
     assert all(engine.breaks_batch(hangs, c) for c in cases)  # (a declared hang still runs alone)
+
+
+def _property(t, monkeypatch, on: bool, sink) -> list:
+    monkeypatch.setenv(batches.ENV, "1" if on else "0")
+    engine.run_property(t, "valid", engine.Draws("dev", seed=5), sink)
+    return [(c.id, v.cls) for c, v, _ in sink.judgements]
+
+
+def test_drawn_runs_go_in_batches_across_runs_with_the_verdicts_of_one_case_at_a_time(gather, monkeypatch, counted):
+    """The valid property's drawn runs (boundary scenarios of four cases each, the random run) are drawn once to
+    collect their cases, which then fill batches across runs: far fewer batch calls than cases, and every case
+    judged as the one-case path judges it."""
+    on = _property(gather, monkeypatch, True, engine.Collect())
+    made = list(counted)
+    off = _property(gather, monkeypatch, False, engine.Collect())
+    assert on == off and len(on) > 100
+    assert len(counted) == len(made)  # (off: no batch call)
+    listed = len(constructed_cases(gather)) + len(engine.large_index_cases(gather))  # (batched before drawn runs)
+    batched = {c.id for b in made for c in b}
+    assert len(batched) > listed + 50 and len(made) <= len(on) // 3, (len(batched), listed, len(made), len(on))
+
+
+def test_a_case_drawn_only_by_the_judging_pass_runs_alone(gather, monkeypatch):
+    """A drawn case the collecting pass did not draw (as a case Hypothesis shrinks to) is not in any batch: the
+    one-case path answers it."""
+    real = engine.drawn_batches
+    dropped, kept = [], []
+
+    def fewer(target, kind, draws, sink, planned):
+        held = real(target, kind, draws, sink, planned)
+        if held is None:  # (batches off)
+            return None
+        dropped.extend(held.cases[1::2])  # every other collected case forgotten, as if never drawn there
+        kept.extend(held.cases[::2])
+        return batches.Batched(target, held.cases[::2], held.worker, key=held.key)
+
+    monkeypatch.setattr(engine, "drawn_batches", fewer)
+    alone = []
+    real_check = engine.check_case
+    monkeypatch.setattr(engine, "check_case", lambda t, c, runs=2: alone.append(c.id) or real_check(t, c, runs))
+    on = _property(gather, monkeypatch, True, engine.Collect())
+    alone_on = set(alone)  # (the cases the one-case path judged with batches on)
+    assert on == _property(gather, monkeypatch, False, engine.Collect())
+    assert dropped and {c.id for c in dropped} <= alone_on
+    assert {c.id for c in kept} - alone_on, "the other cases were answered in batches"

@@ -1,8 +1,11 @@
 """Batches: many cases of one op through a target's batch entry point (``Target.batch``), so a compiled
 backend compiles one module for them instead of one per case (issue 64).
 
-Only the fixed lists of the edge phase are batched (``LABELS``: the constructed cases, their dynamic-shape
-twins, the large index batches); the call sequences are not (each call's place in its history is the case).
+The fixed lists of the edge phase are batched (``LABELS``: the constructed cases, their dynamic-shape twins, the
+large index batches), and so are the valid property's drawn runs (its boundary scenarios and random cases:
+``drawn_batchable``), which the engine draws twice alike, once to collect the cases and once to judge them; the
+call sequences are not (each call's place in its history is the case), nor the invalid, duplicate-heavy and
+stateful properties.
 The engine (``engine.run_property``) asks ``Batched.outcomes`` for each case's outcomes and judges the case
 alone, as it judges one from the one-case path. A batch that fails as a whole (a compile error, a crash, a
 hang) is split in halves until the failing case is alone: a case alone runs through the one-case path
@@ -25,6 +28,7 @@ from conformance.running import history, isolation
 
 ENV = "CONFORMANCE_BATCHES"  # "0": every case through the one-case path
 LABELS = ("edge:constructed", "edge:dynamic", "edge:large")  # the runs whose cases go in batches
+DRAWN_KINDS = ("valid",)  # properties whose drawn runs go in batches too (``drawn_batchable``)
 DEFAULT_SIZE = 16  # cases per batch where a target does not say (``Target.batch_size``)
 MAX_BYTES = 32 << 20  # input bytes per batch, at most (a module's arguments; the large cases fill one alone)
 RUNS = 2  # calls of each batch in one process (two results of a case that differ: ``nondeterministic``)
@@ -51,8 +55,17 @@ def enabled() -> bool:
 
 
 def batchable(target, label: str) -> bool:
-    """Whether run ``label`` of ``target`` goes in batches."""
+    """Whether run ``label`` of ``target`` (a fixed list of cases) goes in batches."""
     return enabled() and target.batch is not None and label in LABELS and target.name not in BROKEN
+
+
+def drawn_batchable(target, kind: str) -> bool:
+    """Whether the cases Hypothesis draws in the runs of property ``kind`` go in batches: the valid
+    property's boundary scenarios and random run (the engine draws them once to collect them, then again to
+    judge each, answered from its batch: ``engine.run_property``). Not the other properties: an invalid case
+    is refused at compile (a batch of them would split to single cases), and a stateful or duplicate case's
+    place among calls is what it tests."""
+    return enabled() and target.batch is not None and kind in DRAWN_KINDS and target.name not in BROKEN
 
 
 def _bytes(case: Case) -> int:
@@ -148,36 +161,39 @@ class Batched:
     engine judges the run's own objects; a large case's id would hash its arrays at every look-up)."""
 
     def __init__(self, target, cases: list[Case], worker: Callable[[Case], str],
-                 alone: Callable[[Case], bool] = lambda case: False):
+                 alone: Callable[[Case], bool] = lambda case: False, key: Callable[[Case], Any] = id):
         self.target, self.cases, self.worker = target, list(cases), worker  # (worker: ``engine.worker_name``)
         self.alone = alone  # a case that runs alone after all, asked as its batch is about to run (a crash seen)
-        self.got: dict[int, tuple | None] = {}  # id(case) -> its outcomes (None: alone)
-        self.batch_of: dict[int, list[Case]] = {}  # id(case) -> the cases of the batch it was answered in
+        # how a case is known: by identity where the engine judges the objects it batched; by ``Case.id`` where
+        # it judges the same cases drawn again (a drawn run's second pass)
+        self.key = key
+        self.got: dict[Any, tuple | None] = {}  # key(case) -> its outcomes (None: alone)
+        self.batch_of: dict[Any, list[Case]] = {}  # key(case) -> the cases of the batch it was answered in
         self.batches = 0  # batch calls made (a failing batch's halves count)
         self._chunks = chunks(self.cases, target.batch_size or DEFAULT_SIZE)
-        self._where = {id(c): i for i, chunk in enumerate(self._chunks) for c in chunk}
+        self._where = {key(c): i for i, chunk in enumerate(self._chunks) for c in chunk}
         self._done: set[int] = set()
 
     def outcomes(self, case: Case) -> tuple | None:
-        i = self._where.get(id(case))
+        i = self._where.get(self.key(case))
         if i is None:
             return None
         if i not in self._done:
             self._done.add(i)
             chunk = self._chunks[i]
-            self.got.update((id(c), None) for c in chunk if self.alone(c))
+            self.got.update((self.key(c), None) for c in chunk if self.alone(c))
             self._run([c for c in chunk if not self.alone(c)])
-        return self.got.get(id(case))
+        return self.got.get(self.key(case))
 
     def batch(self, case: Case) -> list[Case]:
         """The cases of the batch ``case`` was answered in (itself alone where it was not)."""
-        return self.batch_of.get(id(case), [case])
+        return self.batch_of.get(self.key(case), [case])
 
     def _run(self, cases: list[Case]) -> None:
         if not cases:
             return
         if len(cases) == 1:
-            self.got[id(cases[0])] = None  # alone: the one-case path, with its crash and hang experiments
+            self.got[self.key(cases[0])] = None  # alone: the one-case path, with its crash and hang experiments
             return
         name = self.worker(cases[0])
         fresh = not self.target.isolated or not isolation.alive(name)
@@ -190,7 +206,7 @@ class Batched:
                     BROKEN[self.target.name] = got.message
                     warnings.warn(f"{self.target.name}: its batch entry point cannot run ({got.message}); its cases run "
                                   "one at a time", stacklevel=2)
-                    self.got.update((id(c), None) for c in cases)
+                    self.got.update((self.key(c), None) for c in cases)
                     return
                 half = len(cases) // 2
                 self._run(cases[:half])
@@ -202,9 +218,9 @@ class Batched:
             fresh = False
         for j, c in enumerate(cases):
             got = tuple(r[j] for r in runs)
-            self.got[id(c)] = None if None in got else got  # (None: left to the one-case path, ``RunAlone``)
+            self.got[self.key(c)] = None if None in got else got  # (None: left to the one-case path, ``RunAlone``)
             if None not in got:
-                self.batch_of[id(c)] = cases
+                self.batch_of[self.key(c)] = cases
 
 
 def save_batch(target, case: Case, cases: list[Case], folder: str | os.PathLike | None) -> str:

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from hypothesis import HealthCheck, Verbosity, given, seed, settings
-from hypothesis.errors import FlakyFailure
+from hypothesis.errors import FlakyFailure, HypothesisException
 
 from conformance.running import batches, compile_grace, crashes, history, isolation, narrowing, ops, profiles, reference, rest
 from conformance.running.constructed import call_sequences, constructed_cases
@@ -367,10 +367,39 @@ def batched_run(target: Target, label: str, cases: list[Case]) -> batches.Batche
     worker, is left out: it runs alone (a batch with it would be split down to it)."""
     if not batches.batchable(target, label):
         return None
+    return _batched(target, cases)
+
+
+def _batched(target: Target, cases: list[Case], key=id) -> batches.Batched:
     kept = [c for c in cases if not _quarantined(target, c) and not breaks_batch(target, c)]
     # (a case whose declared crash was seen on another case runs alone: ``seen_hang`` then stands in for it)
-    return batches.Batched(target, kept, lambda c: worker_name(target, c), alone=lambda c: seen_hang(target, c) is not None)
+    return batches.Batched(target, kept, lambda c: worker_name(target, c), key=key,
+                           alone=lambda c: seen_hang(target, c) is not None)
 
+
+def drawn_batches(target: Target, kind: str, draws: "Draws", sink, runs: list) -> batches.Batched | None:
+    """The batches of the drawn runs of ``runs`` that go in batches (``batches.drawn_batchable``, seeded:
+    ``drawn_seeded``), else None. Each such run is drawn once first with a body that only keeps its cases (as
+    the run judges them: ``expanded``); the judging runs draw the same cases next, in order, and each is answered
+    from its batch as they ask (known by ``Case.id``; batches span runs, so a run of four cases shares a compile
+    with the next). A case a judging run draws that the first pass did not (Hypothesis shrinking a failure) runs
+    alone, through the one-case path."""
+    if not batches.drawn_batchable(target, kind):
+        return None
+    cases: list[Case] = []
+    for label, strat, n, sets in runs:
+        if isinstance(strat, list) or not drawn_seeded(draws, sink, label):
+            continue
+        def keeping(label: str = label, sets: int = sets):
+            def keep(case: Case) -> None:
+                cases.extend(expanded(target, kind, label, sets, draws, case))
+            return keep
+        try:
+            with profiles.module_independent_draws():
+                drawn_test(target, draws, sink, label, strat, n, keeping(), collect=True)()
+        except HypothesisException:  # (what stops drawing, an unsatisfiable strategy: the judging run meets it)
+            continue
+    return _batched(target, list({c.id: c for c in cases}.values()), key=lambda c: c.id) if cases else None
 
 def breaks_batch(target: Target, case: Case) -> bool:
     """Whether a declaration of a class in ``BATCH_BREAKERS`` (and, for an op that writes by index, ``crash``)
@@ -807,6 +836,42 @@ def _log_case(target: Target, kind: str, label: str, case: Case) -> None:
             f.write(f"{target.name}\t{kind}\t{label}\t{case.id}\n")
 
 
+def expanded(target: Target, kind: str, label: str, sets: int, draws: Draws, case: Case) -> list[Case]:
+    """The cases a run judges for one case it drew or listed: a share of the valid property's cases with dynamic
+    dims (a target that takes them), and random valid cases with their other value sets too."""
+    if label == kind == "valid" and target.takes_dynamic_shapes and profiles.runs_dynamic(case.id, draws.profile):
+        case = replace(case, dynamic=True)
+    return list(ops.with_value_sets(case, sets))
+
+
+QUIET = (("suppress_health_check", list(HealthCheck)), ("print_blob", False), ("verbosity", Verbosity.quiet))
+
+
+def drawn_seeded(draws: Draws, sink, label: str) -> bool:
+    """Whether drawn run ``label`` draws with a seed (so two runs of it draw alike): a fixed run, given draws'
+    seed, or a sink that keeps the seed it drew with (pytest's)."""
+    return draws.fixed(label) or draws.seed is not None or hasattr(sink, "seeds")
+
+
+def drawn_test(target: Target, draws: Draws, sink, label: str, strat, n: int, body, collect: bool = False):
+    """Drawn run ``label``'s Hypothesis test of ``strat`` (``n`` examples) with ``body`` as its body. A fixed run:
+    its own seed, no database; a random one takes the draws' seed, or draws anew (even where Hypothesis would
+    derandomize every profile: it does wherever the CI variable is set), its seed kept where the sink keeps
+    seeds (a run again, ``Shrink``, draws the same). ``collect``: the quiet first pass of a run in batches, with
+    no example database (a pass that never fails would delete the failures saved there)."""
+    fixed = draws.fixed(label)
+    chosen = {"database": None} if fixed or draws.seed is not None else {"derandomize": False}
+    quiet = dict(QUIET) if collect or getattr(sink, "quiet", True) else {}
+    changes = {**chosen, **quiet, **({"database": None} if collect else {}), "max_examples": n}
+    test = hypothesis_settings(draws.profile, **changes)(given(case=strat)(body))
+    test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
+    if fixed or draws.seed is not None:
+        return seed(edge_seed(target, label) if fixed else draws.seed)(test)
+    if hasattr(sink, "seeds"):
+        return seed(sink.seeds.setdefault(label, _drawn_seed(target, label)))(test)
+    return test
+
+
 def run_property(target: Target, kind: str, draws: Draws | None = None, sink=None, cases=None,
                  phase: str | None = None) -> Counter:
     """The engine: run property ``kind`` of ``target`` ("valid", "invalid", "duplicates": large
@@ -881,40 +946,30 @@ def run_property(target: Target, kind: str, draws: Draws | None = None, sink=Non
         if failure is not None:
             raise failure
         return seen
-    for label, strat, n, sets in phases(target, kind, draws):
-        if (phase is not None and label != phase) or getattr(sink, "stopped", ""):
+    planned = [r for r in phases(target, kind, draws) if phase is None or r[0] == phase]
+    drawn = drawn_batches(target, kind, draws, sink, planned)  # (None: no drawn run in batches)
+    for label, strat, n, sets in planned:
+        if getattr(sink, "stopped", ""):
             continue
         if gather:
             sink.label = label
             if not isinstance(strat, list):
                 sink.drawn.add(label)
-        def conforms(case: Case) -> None:
-            judged_in(case, None)
 
-        def judged_in(case: Case, batched: batches.Batched | None) -> None:  # (``batched``: a list's batches)
-            if label == kind == "valid" and target.takes_dynamic_shapes and profiles.runs_dynamic(case.id, draws.profile):
-                case = replace(case, dynamic=True)
-            for each in ops.with_value_sets(case, sets):  # random valid cases: their other value sets too
-                judge(each, label, batched)  # (this run's label and sets: the test runs before the loop moves on)
+        def judged(label: str = label, sets: int = sets):  # (a function per run: this run's label and sets)
+            def conforms(case: Case) -> None:
+                for each in expanded(target, kind, label, sets, draws, case):
+                    judge(each, label, drawn)
+            return conforms
 
         if isinstance(strat, list):  # constructed cases: each judged as it is (each is its own minimal case)
-            def test(strat=strat, label=label) -> None:
+            def test(strat=strat, label=label, sets=sets) -> None:
                 batched = batched_run(target, label, strat)
                 for case in strat:
-                    judged_in(case, batched)
+                    for each in expanded(target, kind, label, sets, draws, case):
+                        judge(each, label, batched)
         else:
-            fixed = draws.fixed(label)
-            # a fixed run: its own seed, no database; a random one takes the draws' seed, or draws anew (even
-            # where Hypothesis would derandomize every profile: it does wherever the CI variable is set)
-            chosen = {"database": None} if fixed or draws.seed is not None else {"derandomize": False}
-            quiet = {"suppress_health_check": list(HealthCheck), "print_blob": False, "verbosity": Verbosity.quiet} \
-                if getattr(sink, "quiet", True) else {}
-            test = hypothesis_settings(draws.profile, **chosen, **quiet, max_examples=n)(given(case=strat)(conforms))
-            test.hypothesis.inner_test._hypothesis_internal_add_digest = database_key(target, label)
-            if fixed or draws.seed is not None:
-                test = seed(edge_seed(target, label) if fixed else draws.seed)(test)
-            elif hasattr(sink, "seeds"):  # new draws, their seed kept: a run again (``Shrink``) draws the same
-                test = seed(sink.seeds.setdefault(label, _drawn_seed(target, label)))(test)
+            test = drawn_test(target, draws, sink, label, strat, n, judged())
         try:
             with profiles.module_independent_draws():
                 test()
