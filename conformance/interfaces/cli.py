@@ -482,6 +482,10 @@ def cmd_merge(args) -> int:
     if (bad := _bad_previous(args.previous)) is not None:
         print(f"conformance merge: --previous: {bad}", file=sys.stderr)
         return 2
+    from conformance.running.reference import merge_verdicts
+
+    if (why := merge_verdicts(args.out, parts)):  # (every shard's verdicts: the merged folder is a --reference)
+        print(f"conformance merge: {why}", file=sys.stderr)
     path = merge(Path(args.out), parts, first["profile"], first["seed"], earlier, first.get("examples"))
     return _finish(path, args.fail_on)
 

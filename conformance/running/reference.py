@@ -272,3 +272,24 @@ def start_record(path: str | Path) -> None:
 
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(f"#versions\t{json.dumps(versions(), sort_keys=True)}\n")
+
+
+def merge_verdicts(out: str | Path, parts: list) -> str:
+    """Write into folder ``out`` one verdict file of every line of the ``parts``' (shard folders') verdict files,
+    the first releases line first, so the merged folder judges as a reference as the one run would; '' where it
+    did, else why not (a part with no verdict file: then ``out`` keeps none, and a reference judges by its log)."""
+    lacking = [str(p) for p in parts if not (Path(p) / VERDICTS).is_file()]
+    target = Path(out) / VERDICTS
+    if lacking:
+        target.unlink(missing_ok=True)
+        return f"{lacking[0]} has no {VERDICTS}: the merged folder keeps none (as a --reference it is judged by its log)"
+    head, lines = "", []
+    for p in parts:
+        first, *rest = (Path(p) / VERDICTS).read_text().splitlines(keepends=True) or [""]
+        head = head or (first if first.startswith("#versions") else "")
+        lines += ([first] if not first.startswith("#versions") else []) + rest
+    text = head + "".join(line if line.endswith("\n") else line + "\n" for line in lines if line.strip())
+    Path(out).mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    return ""
+
