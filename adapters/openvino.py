@@ -132,12 +132,17 @@ def reciprocal_divide(case):
     """Declaration model (openvino.toml): ``Div`` on floats as ``lhs * (1 / rhs)`` in float32 (``0 / 1e-45``
     gives ``0 * inf``, NaN: 1 / 1e-45 overflows; 0.0016346 / -8.673e-39 gives -1.8847001e35, the reciprocal
     -1.153e38 rounded first); float64 read in float32 with out-of-range values clamped, as the plugin
-    computes it."""
+    computes it, and written back with its infinities as +-FLT_MAX (measured 2026-12-06: -0.0023191 /
+    -3.25e-41 gives +FLT_MAX, the spec 7.1e37: the float32 reciprocal of a divisor below 2**-126 overflows)."""
     import numpy as np
 
     x, y = _float32_operands(case)
     with np.errstate(all="ignore"):
-        return (x * _reciprocal(y)).astype(np.float32).astype(case.arrays["lhs"].dtype)
+        result = (x * _reciprocal(y)).astype(np.float32).astype(case.arrays["lhs"].dtype)
+    if result.dtype == np.float64:  # (no float64 result holds an infinity: openvinotoolkit/openvino#37968)
+        top = float(np.finfo(np.float32).max)
+        result = np.where(np.isinf(result), np.copysign(top, result), result)
+    return result
 
 
 def flushed_fmod(case):
