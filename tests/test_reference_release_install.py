@@ -77,6 +77,10 @@ def test_an_old_release_against_a_newer_one_installed_here_fails_on_what_the_new
     folder = out.split("recording the same run there into ", 1)[1].split()[0]
     first = (Path(folder) / "verdicts.tsv").read_text().split("\n", 1)[0]
     assert '"relfw-fw": "2.0"' in first, first  # the reference ran on the release asked for
+    drawn = [line for line in out.splitlines() if line.startswith("conformance: backend relfw")]
+    there = [line for line in (Path(folder) / "reference-run.log").read_text().splitlines()
+             if line.startswith("conformance: backend relfw")]
+    assert drawn == there and "; seed " in drawn[0], (drawn, there)  # one seed drawn for both runs
     seeds = list((tmp_path / "s").glob("*.json"))
     assert seeds and all('"relfw-fw": "1.0"' in p.read_text() for p in seeds)  # and this run on its own
 
