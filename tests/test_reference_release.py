@@ -106,3 +106,11 @@ def test_a_report_against_a_report_lists_the_chosen_kind_first_and_fails_on_it(t
     md = (tmp_path / "r1" / "report.md").read_text()
     section = md.split("## Against the reference release", 1)[1]
     assert section.index("### fixed-since (1)") < section.index("### regression (0)") < section.index("### still-present (1)")
+
+
+def test_a_failures_note_names_only_the_releases_that_differ_among_packages_installed_here():
+    ref = reference.Reference("ref", versions={"onnxruntime": "1.32.0", "numpy": "2.4.6", "apache-tvm": "0.27.0",
+                                               "onnx": "1.23.2"})
+    here = {"onnxruntime": "1.18.1", "numpy": "1.26.4", "onnx": "1.23.2"}
+    assert reference.releases(ref, here) == "numpy 2.4.6 there, 1.26.4 here, onnxruntime 1.32.0 there, 1.18.1 here"
+    assert reference.releases(ref, {"onnx": "1.23.2"}) == "the same releases of the packages installed here"

@@ -738,12 +738,7 @@ def all_groups(target: Target, kind: str, draws: "Draws", sink: Gather) -> "Unde
     first.groups = reported
     ref = reference.current()
     if ref is not None:
-        from conformance.running.seeds import versions
-
-        here = versions()
-        differ = ", ".join(f"{k} {v} there, {here.get(k, 'not installed')} here" for k, v in sorted(ref.versions.items())
-                           if here.get(k) != v)
-        first.add_note(f"reference: {first.reference_kind} against the run in {ref.path} ({differ or 'same releases'})")
+        first.add_note(f"reference: {first.reference_kind} against the run in {ref.path} ({reference.releases(ref)})")
     if sink.stopped:
         first.add_note(f"groups: judging stopped at the first undeclared {sink.stopped} (each later case could wait "
                        f"out a hang): the cases after it were not judged; conformance report judges them all")

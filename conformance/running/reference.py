@@ -204,6 +204,17 @@ def kind(target, case, verdict, ref: Reference | None = None) -> str | None:
     return "fixed-since" if newer(target, ref) else "regression"
 
 
+def releases(ref: Reference, here: dict | None = None) -> str:
+    """How the reference's releases differ from ``here`` (default: this process's), for a failure's note: each
+    package installed on both sides at another release (those of backends not installed here say nothing)."""
+    if here is None:
+        from conformance.running.seeds import versions
+
+        here = versions()
+    differ = [f"{k} {v} there, {here[k]} here" for k, v in sorted(ref.versions.items()) if k in here and here[k] != v]
+    return ", ".join(differ) or "the same releases of the packages installed here"
+
+
 def newer(target, ref: Reference) -> bool:
     """Whether the reference's release of ``target``'s backend is newer than the installed one."""
     from packaging.version import InvalidVersion, Version
