@@ -17,7 +17,8 @@ HERE = Path(__file__).parent
 REGION = '{"dtypes": ("int16", "float32"), "forms": ("tensor",)}'
 RELEASES = {
     "1.0": "def maximum(a, b):\n    return np.fmax(a, b)\n",  # (drops a NaN)
-    "2.0": "def maximum(a, b):\n    out = np.maximum(a, b)\n    return np.where(out == 0, np.zeros((), out.dtype), out)\n",
+    "2.0": "def maximum(a, b):\n    out = np.maximum(a, b)\n"
+           "    return np.where(out == 0, np.zeros((), out.dtype), out)\n",  # (loses a zero's sign)
 }
 MODULE = f"""import numpy as np
 
@@ -55,8 +56,9 @@ def world(tmp_path_factory):
         python, why = release_env([f"relfw-fw=={version}"], root / "here", index)
         assert python is not None, why
         pythons[version] = python
+    (root / "tmp").mkdir()  # (TMPDIR: the reference runs' fresh folders go here, not to /tmp)
     env = {**os.environ, "PYTHONPATH": f"{root / 'modules'}{os.pathsep}{HERE.parent}", "PIP_NO_INDEX": "1",
-           "PIP_FIND_LINKS": str(wheels), "CONFORMANCE_CACHE_DIR": str(root / "cache")}
+           "PIP_FIND_LINKS": str(wheels), "CONFORMANCE_CACHE_DIR": str(root / "cache"), "TMPDIR": str(root / "tmp")}
     return root, pythons, env
 
 
@@ -129,5 +131,6 @@ def test_a_report_against_a_release_installed_here(world, tmp_path):
     assert run.returncode == 1 and "1 fixed-since, 1 still-present" in run.stdout, run.stdout + run.stderr[-2000:]
     import json
 
-    kinds = {d["class"]: d["reference"] for d in json.loads((tmp_path / "r1" / "report.json").read_text())["divergences"]}
+    report = json.loads((tmp_path / "r1" / "report.json").read_text())
+    kinds = {d["class"]: d["reference"] for d in report["divergences"]}
     assert kinds == {"wrong-value": "fixed-since", "rejects-valid": "still-present"}, kinds

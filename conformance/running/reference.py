@@ -293,7 +293,8 @@ def merge_verdicts(out: str | Path, parts: list) -> str:
     target = Path(out) / VERDICTS
     if lacking:
         target.unlink(missing_ok=True)
-        return f"{lacking[0]} has no {VERDICTS}: the merged folder keeps none (as a --reference it is judged by its log)"
+        return (f"{lacking[0]} has no {VERDICTS}: the merged folder keeps none (as a --reference it is judged by "
+                f"its log)")
     head, lines = "", []
     for p in parts:
         first, *rest = (Path(p) / VERDICTS).read_text().splitlines(keepends=True) or [""]
