@@ -263,3 +263,14 @@ def test_a_case_drawn_only_by_the_judging_pass_runs_alone(gather, monkeypatch):
     assert on == _property(gather, monkeypatch, False, engine.Collect())
     assert dropped and {c.id for c in dropped} <= alone_on
     assert {c.id for c in kept} - alone_on, "the other cases were answered in batches"
+
+
+def test_a_batch_that_dies_runs_the_cases_a_declared_crash_names_alone_and_the_rest_together(gather, counted):
+    """Each split of a dead batch restarts its worker (seconds where a compiler is imported): where a declared
+    crash or hang covers some of its cases, those run alone and the rest once more as one batch."""
+    cases = _marked(gather, 2, fake.ABORT)
+    held = batches.Batched(gather, cases, lambda c: "target:tests.test_batches_targets",
+                           suspect=lambda c: c is cases[2])
+    assert held.outcomes(cases[2]) is None
+    assert all(held.outcomes(c)[0].kind == "value" for c in cases if c is not cases[2])
+    assert [len(c) for c in counted] == [N] + [N - 1] * batches.RUNS

@@ -8,7 +8,8 @@ call sequences are not (each call's place in its history is the case), nor the i
 stateful properties.
 The engine (``engine.run_property``) asks ``Batched.outcomes`` for each case's outcomes and judges the case
 alone, as it judges one from the one-case path. A batch that fails as a whole (a compile error, a crash, a
-hang) is split in halves until the failing case is alone: a case alone runs through the one-case path
+hang) is split in halves until the failing case is alone (a batch that dies first leaves out the cases a declared
+crash or hang covers, which run alone: each split of a dead batch restarts its worker): a case alone runs through the one-case path
 (``engine.call``), with every crash and hang experiment of that path, and the other cases keep their
 batch's answers. ``CONFORMANCE_BATCHES=0`` (or ``--no-batches``) turns batches off.
 """
@@ -161,12 +162,14 @@ class Batched:
     engine judges the run's own objects; a large case's id would hash its arrays at every look-up)."""
 
     def __init__(self, target, cases: list[Case], worker: Callable[[Case], str],
-                 alone: Callable[[Case], bool] = lambda case: False, key: Callable[[Case], Any] = id):
+                 alone: Callable[[Case], bool] = lambda case: False, key: Callable[[Case], Any] = id,
+                 suspect: Callable[[Case], bool] = lambda case: False):
         self.target, self.cases, self.worker = target, list(cases), worker  # (worker: ``engine.worker_name``)
         self.alone = alone  # a case that runs alone after all, asked as its batch is about to run (a crash seen)
         # how a case is known: by identity where the engine judges the objects it batched; by ``Case.id`` where
         # it judges the same cases drawn again (a drawn run's second pass)
         self.key = key
+        self.suspect = suspect  # a case a declared crash or hang covers: where a batch dies, it runs alone first
         self.got: dict[Any, tuple | None] = {}  # key(case) -> its outcomes (None: alone)
         self.batch_of: dict[Any, list[Case]] = {}  # key(case) -> the cases of the batch it was answered in
         self.batches = 0  # batch calls made (a failing batch's halves count)
@@ -208,6 +211,11 @@ class Batched:
                                   "one at a time", stacklevel=2)
                     self.got.update((self.key(c), None) for c in cases)
                     return
+                suspects = [c for c in cases if self.suspect(c)] if got.kind in ("crash", "timeout") else []
+                if suspects and len(suspects) < len(cases):  # the cases a declared crash or hang names run
+                    self.got.update((self.key(c), None) for c in suspects)  # alone; the rest once more together
+                    self._run([c for c in cases if not self.suspect(c)])  # (each split of a dead batch restarts
+                    return  # its worker: seconds for a backend that imports a compiler)
                 half = len(cases) // 2
                 self._run(cases[:half])
                 self._run(cases[half:])

@@ -374,7 +374,8 @@ def _batched(target: Target, cases: list[Case], key=id) -> batches.Batched:
     kept = [c for c in cases if not _quarantined(target, c) and not breaks_batch(target, c)]
     # (a case whose declared crash was seen on another case runs alone: ``seen_hang`` then stands in for it)
     return batches.Batched(target, kept, lambda c: worker_name(target, c), key=key,
-                           alone=lambda c: seen_hang(target, c) is not None)
+                           alone=lambda c: seen_hang(target, c) is not None,
+                           suspect=lambda c: target.declared(("crash", "timeout"), c) is not None)
 
 
 def drawn_batches(target: Target, kind: str, draws: "Draws", sink, runs: list) -> batches.Batched | None:
