@@ -65,8 +65,9 @@ def drawn_batchable(target, kind: str) -> bool:
     property's boundary scenarios and random run (the engine draws them once to collect them, then again to
     judge each, answered from its batch: ``engine.run_property``). Not the other properties: an invalid case
     is refused at compile (a batch of them would split to single cases), and a stateful or duplicate case's
-    place among calls is what it tests."""
-    return enabled() and target.batch is not None and kind in DRAWN_KINDS and target.name not in BROKEN
+    place among calls is what it tests. A target opts in (``Target.batch_drawn``) where that was measured to pay."""
+    return enabled() and target.batch is not None and target.batch_drawn and kind in DRAWN_KINDS \
+        and target.name not in BROKEN
 
 
 def _bytes(case: Case) -> int:

@@ -164,6 +164,9 @@ class Target:
     # declared classes whose cases run alone, not in a batch (None: ``engine.BATCH_BREAKERS``): a batch entry
     # that gives a case's own refusal back for that case (``RunAlone`` or the exception) need not name refusals
     batch_breakers: tuple[str, ...] | None = None
+    # whether the valid property's drawn runs go in batches too (``batches.drawn_batchable``): only where measured
+    # to pay (a backend whose compile is cheap, or whose batches split often, runs them faster one by one)
+    batch_drawn: bool = False
 
     def call_kwargs(self, case) -> dict[str, Any]:
         kwargs = case.kwargs()
