@@ -68,8 +68,9 @@ for _made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS, VALUE_TARGETS):
     for _fn in (_made.values() if isinstance(_made, dict) else _made):
         _fn.__conformance_target__.batch = _batch_entry(_fn.__conformance_target__.fn)
         _fn.__conformance_target__.batch_size = BATCH_SIZE
-        # a case's frontend or importer refusal is its own (batch_replay); a refusal of the joint compile splits the batch
-        _fn.__conformance_target__.batch_breakers = ("timeout", "rejects-valid")
+        # a case's frontend or importer refusal is its own (batch_replay); a refusal of the joint compile splits the
+        # batch, and so does a crash (an out-of-range read kills the worker), each split a new module: those run alone
+        _fn.__conformance_target__.batch_breakers = ("timeout", "rejects-valid", "crash")
 # What the ONNX operator pages say (negative indices count back; out-of-range ones are errors) holds
 # for any ONNX runtime: onnxruntime's declarations of it apply here too. Its MEASURED ones do not.
 inherit_deviations([fn.__conformance_target__ for made in (GATHER_TARGETS, SCATTER_TARGETS, ND_TARGETS)
