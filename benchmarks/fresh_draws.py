@@ -84,6 +84,8 @@ def groups_of(seed_dir: Path, output: str) -> list[Group]:
     texts = failure_texts(output)
     groups, seen = [], set()
     for path in sorted(seed_dir.glob("*.json")) if seed_dir.is_dir() else ():
+        if path.name.startswith("batch-"):  # a batch repro beside its seed (``batches.save_batch``), not a seed
+            continue
         try:
             seed = load_seed(path)
         except ValueError as e:

@@ -1,12 +1,14 @@
 """benchmarks/fresh_draws.py lists a run's undeclared groups from its seed files and pytest's text: target,
 class and case from each seed, the failure's detail and values from the text, and a FAILED property that
 left no seed from its summary line."""
+from types import SimpleNamespace
+
 import numpy as np
 
 from benchmarks.fresh_draws import failure_texts, groups_of
 from conformance.core.case import Case
+from conformance.running import batches
 from conformance.running.seeds import make_seed, seed_path
-
 OUTPUT = """\
 F.....                                                                   [100%]
 =================================== FAILURES ===================================
@@ -33,6 +35,7 @@ def test_a_group_per_seed_with_its_failure_text_and_one_per_failure_without_a_se
     case = Case("stablehlo.divide", {"lhs": np.array([1024, 1], np.float32), "rhs": np.array(3.4e38, np.float32)},
                 {"rhs_as_scalar": True})
     make_seed("mine", "mine:divide", "wrong-value", case).save(seed_path(tmp_path, "mine:divide", "wrong-value", case))
+    batches.save_batch(SimpleNamespace(backend="mine", name="mine:divide"), case, [case, case], tmp_path)  # (a repro)
     groups = groups_of(tmp_path, OUTPUT)
     assert [(g.target, g.cls) for g in groups] == [("mine:divide", "wrong-value"),
                                                     ("conformance/properties.py::test_valid[stablehlo.add/mine:add]",
