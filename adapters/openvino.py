@@ -81,6 +81,11 @@ for _fn in (*GATHER_TARGETS.values(), *SCATTER_TARGETS.values(), *ND_TARGETS.val
     _fn.__conformance_target__.batch_size = BATCH_SIZE
     # a case's frontend or importer refusal is its own (batch_replay); a refusal of the joint compile splits the batch
     _fn.__conformance_target__.batch_breakers = ("timeout", "rejects-valid")
+for _key in ("gatherelements_11", "gatherelements_13"):
+    # on one thread, a GatherElements node that meets an index out of range ends the whole inference silently
+    # (its declared stop, serial_gather_elements_stops): in a joined model the later cases' nodes never run, so
+    # the cases that declaration covers run alone (fresh draws at ee821ea: a batch-only wrong value every run)
+    GATHER_TARGETS[_key].__conformance_target__.batch_breakers = ("timeout", "rejects-valid", "wrong-value")
 for _fn in GATHER_TARGETS.values():  # a declared crash there is a read outside the tensor: nothing to clean up
     _fn.__conformance_target__.restart_after_crash = False
 

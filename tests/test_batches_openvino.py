@@ -173,3 +173,14 @@ def test_a_wrong_joint_result_is_caught(monkeypatch, core):
     on = _judged(t, cases, monkeypatch, on=True)
     assert on[1][1] == "wrong-value", on
     assert all(cls == "conform" for i, (_, cls, _) in enumerate(on) if i != 1), on
+
+
+@pytest.mark.parametrize("name", ["openvino:GatherElements-11", "openvino:GatherElements-13"])
+def test_one_thread_gather_elements_cases_run_alone(name):
+    """On one thread a GatherElements node that meets an index out of range ends the joined inference silently (the
+    declared stop): in a batch the later cases' nodes never run. Its one-thread cases run alone; a Gather target's
+    one-thread cases still go in batches."""
+    cases = [c for c in large_index_cases(_target(name)) if c.threads == 1]
+    assert cases and all(engine.breaks_batch(_target(name), c) for c in cases)
+    gather = _target("openvino:Gather-13")
+    assert not any(engine.breaks_batch(gather, c) for c in large_index_cases(gather) if c.threads == 1)
