@@ -205,9 +205,9 @@ def _compiled_target(eager):
     inherit_deviations([made.__conformance_target__], EAGER, lambda dev: True,
                        "As eager torch (torch.compile keeps eager semantics): ")
     made.__conformance_target__.eager = (EAGER, eager.name)
-    made.__conformance_target__.restart_after_crash = False
+    made.__conformance_target__.restart_after_crash = False  # its declared crashes are aborts (SIGABRT), not stray writes
     # a refusal is the eager call's, given back for its case alone (torch_compile_batch: RunAlone); a hang is not
-    made.__conformance_target__.batch_breakers = ("timeout",)  # its declared crashes are aborts (SIGABRT), not stray writes
+    made.__conformance_target__.batch_breakers = ("timeout",)
     return made
 
 

@@ -402,6 +402,7 @@ def drawn_batches(target: Target, kind: str, draws: "Draws", sink, runs: list) -
             continue
     return _batched(target, list({c.id: c for c in cases}.values()), key=lambda c: c.id) if cases else None
 
+
 def breaks_batch(target: Target, case: Case) -> bool:
     """Whether a declaration of a class in ``BATCH_BREAKERS`` (and, for an op that writes by index, ``crash``)
     covers ``case`` as a class the case can have: a refusal of it is judged as the engine would judge one
