@@ -2,12 +2,14 @@
 it (pytest's seed folder, with its ``verdicts.tsv`` where ``--record-verdicts`` kept one, or a
 ``conformance report`` folder), and each undeclared divergence of this run judged against it:
 
-- ``still-present``: the reference does the same (it diverged on this case, undeclared there too; or a declaration in
-  force on the reference's release covers this result; or, for a case it never ran, its run had a divergence of
-  this target and class);
-- ``fixed-since`` / ``regression``: the reference conformed (on this case, or, for a case it never ran, on the
-  whole group: no divergence of this target and class): ``fixed-since`` where the reference is the newer release,
-  ``regression`` where it is the older one or the releases cannot be ordered.
+- ``still-present``: the reference does the same (it diverged on this case, undeclared there too; or, where it did
+  not conform on this case, a declaration in force on the reference's release covers this result; or, for a case
+  it never ran, its run had a divergence of this target and class);
+- ``fixed-since`` / ``regression``: the reference conformed (on this case, whatever a declaration in force there
+  predicts; or, for a case it never ran, on the whole group: no divergence of this target and class):
+  ``fixed-since`` where the reference is the newer release, ``regression`` where it is the older one or the
+  releases cannot be ordered. A case the reference's target could not run (``unsupported``, ...) counts as never
+  run there.
 """
 from __future__ import annotations
 
@@ -132,9 +134,12 @@ def differing(target, case, verdict, here: bool = False) -> frozenset | None:
     return frozenset(int(i) for i in np.flatnonzero(found[0]) if int(i) not in excused)
 
 
+UNJUDGED = ("unsupported", "compile-timeout", "unavailable")  # verdicts neither conform nor divergence
+
+
 def _note(ref: Reference, target: str, case_id: str, cls: str, declared: bool, where: frozenset | None = None) -> None:
     ref.cases.setdefault((target, case_id), (cls, declared, where))
-    if cls != "conform":
+    if cls != "conform" and cls not in UNJUDGED:
         ref.groups.add((target, cls))
 
 
@@ -190,7 +195,12 @@ def kind(target, case, verdict, ref: Reference | None = None) -> str | None:
     if ref is None:
         return None
     seen = ref.cases.get((target.name, case.id))
-    if seen is not None and seen[0] != "conform":
+    if seen is not None and seen[0] in UNJUDGED:
+        seen = None  # the reference ran the case but judged nothing (the target could not run it): as not run
+    if seen is not None and seen[0] == "conform":
+        # the reference conformed on this very case: what it did outranks a declaration's prediction for it
+        return "fixed-since" if newer(target, ref) else "regression"
+    if seen is not None:
         ours = differing(target, case, verdict, here=True) if seen[2] is not None else None
         if ours is not None:  # element by element: only what the reference got wrong there too is still present
             if ours <= seen[2]:
