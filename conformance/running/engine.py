@@ -146,6 +146,7 @@ def _call_once(target: Target, case: Case, name: str | None = None) -> outcome.O
     fresh = w.proc is None or w.proc.poll() is not None
     if fresh:
         seen.clear()  # a fresh process compiles everything again
+        history.preload(w, [this])  # its import is not the case's running (it counted against the limit: a false hang)
     signature = (target.name, case.signature())
 
     hang_declared = target.declared(("timeout",), case) is not None
