@@ -27,6 +27,13 @@ def elementwise(op, x0, x1, dtype=np.float32):
     ("rank0-operand", Case("stablehlo.gather", {"operand": np.int8(1), "start_indices": np.zeros((0,), np.int64)}, TAKE),
      gather(np.array([0]))),
     ("infinite-divisor", elementwise("remainder", [1.0], [np.inf]), elementwise("remainder", [np.inf], [1.0])),
+    ("integer-zero-divisor", elementwise("remainder", [7, 3], [0, 2], np.uint8), elementwise("divide", [0], [3], np.int8)),
+    ("integer-zero-divisor", elementwise("divide", [7], [0], np.int64), elementwise("divide", [7.0], [0.0])),
+    ("idiv-overflow", elementwise("divide", [-2 ** 31, 4], [-1, 2], np.int32),
+     elementwise("divide", [-128], [-1], np.int8)),  # int8 is widened by C++: no trap on onnxruntime 1.32.0
+    ("idiv-overflow", elementwise("remainder", [-2 ** 63], [-1], np.int64), elementwise("divide", [7], [0], np.int64)),
+    ("int16-elements", elementwise("maximum", [1], [2], np.uint16), elementwise("maximum", [1], [2], np.int8)),
+    ("uint64-elements", elementwise("maximum", [1], [2], np.uint64), elementwise("maximum", [1], [2], np.uint32)),
     ("negative-zero-dividend", elementwise("remainder", [-0.0], [1.0]), elementwise("remainder", [0.0], [1.0])),
     ("large-quotient", elementwise("remainder", [2.0 ** 30], [1.0]), elementwise("remainder", [2.0 ** 20], [1.0])),
     ("large-quotient", elementwise("remainder", [1.0], [5e-324], np.float64),  # x/y overflows: 1 - inf*y = -inf

@@ -502,6 +502,16 @@ def narrow_int_elements(case: Case) -> bool:
     return any(a.dtype.name in ("int8", "int16", "uint8", "uint16") for k, a in case.arrays.items() if k != "pred")
 
 
+def int16_elements(case: Case) -> bool:
+    """An elementwise value case on int16 or uint16 operands (pred of select aside)."""
+    return any(a.dtype.name in ("int16", "uint16") for k, a in case.arrays.items() if k != "pred")
+
+
+def uint64_elements(case: Case) -> bool:
+    """An elementwise value case on uint64 operands (pred of select aside)."""
+    return any(a.dtype.name == "uint64" for k, a in case.arrays.items() if k != "pred")
+
+
 def boolean_elements(case: Case) -> bool:
     """An elementwise value case on bool operands (pred of select aside)."""
     return any(a.dtype.kind == "b" for k, a in case.arrays.items() if k != "pred")
@@ -622,6 +632,21 @@ def dynamic_operand(case: Case) -> bool:
     return any("?" in t for t in case.attrs.get("operands", ()))
 
 
+def integer_zero_divisor(case: Case) -> bool:
+    """An integer divide/remainder case with a zero divisor."""
+    op, x0, x1 = _pair(case)
+    return op in ("divide", "remainder") and x1 is not None and x1.dtype.kind in "iu" and bool((x1 == 0).any())
+
+
+def idiv_overflow(case: Case) -> bool:
+    """An int32 or int64 divide/remainder case dividing the type's minimum by -1: the one quotient x86's
+    ``idiv`` traps on (narrower integers are widened by C/C++ arithmetic and do not reach it)."""
+    op, x0, x1 = _pair(case)
+    if op not in ("divide", "remainder") or x0 is None or x1 is None or x0.dtype.name not in ("int32", "int64"):
+        return False
+    return bool(((x0 == np.iinfo(x0.dtype).min) & (x1 == -1)).any())
+
+
 def integer_division_trap(case: Case) -> bool:
     """An integer divide/remainder case with a zero divisor, or MIN divided by -1."""
     op, x0, x1 = _pair(case)
@@ -638,6 +663,8 @@ CONDITIONS = {
     "static-shapes": static_shapes,
     "one-thread": one_thread,
     "integer-division-trap": integer_division_trap,
+    "integer-zero-divisor": integer_zero_divisor,
+    "idiv-overflow": idiv_overflow,
     "negative-quotient": negative_quotient,
     "nan-operand": nan_operand,
     "rank0-tensors": rank0_tensors,
@@ -647,6 +674,8 @@ CONDITIONS = {
     "wide-unsigned-elements": wide_unsigned_elements,
     "boolean-elements": boolean_elements,
     "narrow-int-elements": narrow_int_elements,
+    "int16-elements": int16_elements,
+    "uint64-elements": uint64_elements,
     "integer-elements": integer_elements,
     "complex-elements": complex_elements,
     "subnormal-operand": subnormal_operand,
@@ -739,7 +768,7 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
                      "wrap-loop-index", "boolean-indices", "zero-size-batch"), _INDEX_OPS),
     **dict.fromkeys(("index-out-of-range", "bound-beyond-index-dtype"), _WINDOW_OPS),
     **dict.fromkeys(("unranked-operand", "types-differ", "dynamic-operand"), _MLIR_TYPE_OPS),
-    **dict.fromkeys(("integer-division-trap", "negative-quotient", "infinite-divisor",
+    **dict.fromkeys(("integer-division-trap", "integer-zero-divisor", "idiv-overflow", "negative-quotient", "infinite-divisor",
                      "folded-integer-division-by-zero"), _DIVISION),
     **dict.fromkeys(("negative-zero-dividend", "large-quotient"), _REMAINDER),
     **dict.fromkeys(("quotient-overflows", "opposite-zeros"), _PAIR),
