@@ -4,7 +4,8 @@ it (pytest's seed folder, with its ``verdicts.tsv`` where ``--record-verdicts`` 
 
 - ``still-present``: the reference does the same (it diverged on this case, undeclared there too; or, where it did
   not conform on this case, a declaration in force on the reference's release covers this result; or, for a case
-  it never ran, its run had a divergence of this target and class);
+  it never ran, its run had an undeclared divergence of this target and class: a declared one is explained by its
+  declaration, whose condition already decided for this case);
 - ``fixed-since`` / ``regression``: the reference conformed (on this case, whatever a declaration in force there
   predicts; or, for a case it never ran, on the whole group: no divergence of this target and class):
   ``fixed-since`` where the reference is the newer release, ``regression`` where it is the older one or the
@@ -28,11 +29,11 @@ FAIL_ENV = "CONFORMANCE_REFERENCE_FAIL_ON"
 @dataclass
 class Reference:
     """What a reference folder holds: its releases, the verdict it recorded per (target, case id), and the
-    (target, class) groups it had."""
+    (target, class) groups of its undeclared divergences."""
     path: str
     versions: dict = field(default_factory=dict)
     cases: dict = field(default_factory=dict)  # (target, case id) -> (class, declared, differing elements or None)
-    groups: set = field(default_factory=set)  # (target, class) of every divergence it recorded
+    groups: set = field(default_factory=set)  # (target, class) of every undeclared divergence it recorded
 
     def release(self, package: str) -> str | None:
         return self.versions.get(package)
@@ -139,8 +140,8 @@ UNJUDGED = ("unsupported", "compile-timeout", "unavailable")  # verdicts neither
 
 def _note(ref: Reference, target: str, case_id: str, cls: str, declared: bool, where: frozenset | None = None) -> None:
     ref.cases.setdefault((target, case_id), (cls, declared, where))
-    if cls != "conform" and cls not in UNJUDGED:
-        ref.groups.add((target, cls))
+    if cls != "conform" and cls not in UNJUDGED and not declared:
+        ref.groups.add((target, cls))  # (a declared divergence speaks for its declaration's condition only)
 
 
 def configure(path: str | None, fail_on: str = "any", record: str = "") -> None:
