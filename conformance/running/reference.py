@@ -241,15 +241,31 @@ def newer(target, ref: Reference) -> bool:
         return False
 
 
+def declared_there(target, case, verdict, ref: Reference | None = None):
+    """The first declaration in force on the reference's release (default: this process's reference) whose
+    condition holds on ``case`` and that names ``verdict``'s class, or None (no reference, or none does). A
+    whole-call class it covers there hides the rest of the case: the engine judges that rest here as well, so a
+    behaviour of the rest that the reference no longer has is found, not counted with the declared one."""
+    ref = ref or current()
+    if ref is None or not verdict.diverges:
+        return None
+    return next(iter(_in_force_there(target, case, verdict, ref)), None)
+
+
+def _in_force_there(target, case, verdict, ref: Reference) -> list:
+    from conformance.judging.conditions import holds
+
+    return [d for cls in verdict.classes for d in target.deviations.get(cls, ())
+            if _in_range(d, ref) and holds(d.when, case)]
+
+
 def covered_there(target, case, verdict, ref: Reference) -> bool:
     """Whether declarations in force on the reference's release (their ``versions`` read against it, their
     conditions holding on ``case``) cover ``verdict``: its class, and, for a value, every diverging element."""
-    from conformance.judging.conditions import holds
     from conformance.judging.models import unexplained
     from conformance.running.registry import VALUE_CLASSES
 
-    devs = [d for cls in verdict.classes for d in target.deviations.get(cls, ())
-            if _in_range(d, ref) and holds(d.when, case)]
+    devs = _in_force_there(target, case, verdict, ref)
     if not devs:
         return False
     if verdict.cls not in VALUE_CLASSES or verdict.value is None:
