@@ -57,3 +57,15 @@ def test_a_dynamic_gather_refusal_is_not_covered():
                  "start_indices_batching_dims": [], "start_index_map": [0], "index_vector_dim": 1,
                  "slice_sizes": [1], "indices_are_sorted": False}, dynamic=True)
     assert gather.declared(("rejects-valid",), case) is None
+
+
+def test_a_dynamic_scatter_of_implicit_depth_and_signed_indices_is_not_covered():
+    """Dynamic, index_vector_dim the rank of the indices and signed indices: IREE compiles it (measured), so a
+    refusal of it is not excused; the same case with unsigned indices is."""
+    scatter = _targets()["iree:scatter"]
+    implicit = dict(data=np.zeros(5, np.int32), indices=np.array([1, 3], np.int32), updates=np.ones(2, np.int32))
+    case = _scatter(**implicit, dynamic=True)
+    case = Case(case.op, case.arrays, {**case.attrs, "index_vector_dim": 1}, dynamic=True)  # indices rank 1: implicit
+    assert scatter.declared(("rejects-valid",), case) is None
+    unsigned = Case(case.op, {**case.arrays, "scatter_indices": np.array([1, 3], np.uint32)}, case.attrs, dynamic=True)
+    assert scatter.declared(("rejects-valid",), unsigned) is not None

@@ -206,6 +206,15 @@ def dynamic_shapes(case: Case) -> bool:
     return case.dynamic
 
 
+def dynamic_scatter_index_depth(case: Case) -> bool:
+    """A scatter with dynamic shapes whose index vector is a dimension of ``scatter_indices`` (``index_vector_dim``
+    below its rank: written ``?`` like every dim), or whose indices are unsigned."""
+    if not case.dynamic or case.op != "stablehlo.scatter":
+        return False
+    indices = case.arrays["scatter_indices"]
+    return int(case.attrs["index_vector_dim"]) < indices.ndim or indices.dtype.kind == "u"
+
+
 def static_shapes(case: Case) -> bool:
     """The case runs with static shapes (the default: compiled for its own shapes); a case of types only
     (``mlir.*``) has no arrays to compile."""
@@ -660,6 +669,7 @@ def integer_division_trap(case: Case) -> bool:
 
 CONDITIONS = {
     "dynamic-shapes": dynamic_shapes,
+    "dynamic-scatter-index-depth": dynamic_scatter_index_depth,
     "static-shapes": static_shapes,
     "one-thread": one_thread,
     "integer-division-trap": integer_division_trap,
@@ -760,6 +770,7 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("empty-index-vector", "leading-index-vector-dim", "window-dims-not-trailing",
                      "unindexed-inserted-dim", "batching-dims"), _DIMENSION_OPS),
     "zero-size-dropped-window": ("stablehlo.gather",),
+    "dynamic-scatter-index-depth": ("stablehlo.scatter",),
     "zero-size-slice": ("stablehlo.dynamic_slice",),
     **dict.fromkeys(("indexed-window-dim", "variadic-scatter", "write-outside-buffer"), ("stablehlo.scatter",)),
     **dict.fromkeys(("updates-element-type-differs", "min-max-nan", "min-max-signed-zero", "updates-permuted-layout",
