@@ -43,3 +43,25 @@ def test_without_a_reference_an_undeclared_refusal_has_no_rest_judged():
     sink = Collect()
     run_property(t, "valid", sink=sink, cases=[CASE])
     assert [c.id for c, _, _ in sink.judgements] == [CASE.id]
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_a_still_present_crash_is_narrowed_to_the_element_both_releases_crash_on(tmp_path, order):
+    """[-1 / 0, INT_MIN / -1] crashes on both releases (the reference on INT_MIN / -1 only, declared there): the
+    narrowed case keeps INT_MIN / -1 in either order, not the zero divisor the reference no longer crashes on."""
+    from conformance.judging.verdict import Verdict
+    from conformance.running import engine
+
+    (t,) = load_backend("tests.user_modules.old_crashing_divide")
+    pairs = [(-1, 0), (np.iinfo(np.int32).min, -1)][::1 if order == 0 else -1]
+    case = Case("stablehlo.divide", {"lhs": np.array([p[0] for p in pairs], np.int32),
+                                     "rhs": np.array([p[1] for p in pairs], np.int32)}, {"rhs_as_scalar": False})
+    (tmp_path / reference.VERDICTS).write_text('#versions\t{"numpy": "99.0"}\n')
+    reference.configure(str(tmp_path))
+    try:
+        crash = Verdict("crash", "worker died with exit code -6 (SIGABRT)")
+        assert reference.kind(t, case, crash) == "still-present"
+        sub, verdict = engine.narrowed(t, case, crash)
+    finally:
+        reference.configure(None)
+    assert sub.arrays["rhs"].tolist() == [-1] and verdict.cls == "crash", (sub.arrays, verdict.detail)

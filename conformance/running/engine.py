@@ -563,10 +563,12 @@ def narrowed(target: Target, case: Case, verdict: Verdict) -> tuple[Case, Verdic
     if narrowing.units(case) <= 1 or done >= NARROWINGS[verdict.cls]:
         return case, verdict
     hidden = "default signal handling" in verdict.detail  # shown only with the framework's handlers set aside
+    kind = reference.kind(target, case, verdict)  # against a reference release: a part of the same kind (a crash
+    # both releases have, not another element's crash the reference no longer has), else its seed shows another
 
     def still(sub: Case) -> bool:
         got = crashes.bare_outcome(target, sub, TARGET_TIMEOUT, FIRST_CALL_GRACE) if hidden else _call_once(target, sub)
-        return got.kind == verdict.cls
+        return got.kind == verdict.cls and (kind is None or reference.kind(target, sub, judge(sub, got)) == kind)
 
     sub, spans = narrowing.narrow(case, still, narrowing.TRIES if verdict.cls == "crash" else HANG_TRIES)
     result = (case, verdict)
