@@ -41,6 +41,18 @@ def elementwise(op, x0, x1, dtype=np.float32):
     ("zero-constant-operand", Case("stablehlo.add", {"lhs": np.array([-0.0, 1.0]), "rhs": np.array([0.0, -0.0])},
                                    {"constants": ("rhs",)}),
      Case("stablehlo.add", {"lhs": np.array([-0.0, 1.0]), "rhs": np.array([0.0, 1.0])}, {"constants": ("rhs",)})),
+    ("min-rank0-constant-factor", Case("stablehlo.multiply", {"lhs": np.array([3, 4], np.int32), "rhs": np.int32(-2 ** 31)},
+                                       {"constants": ("rhs",)}),
+     Case("stablehlo.multiply", {"lhs": np.array([3, 4], np.int32), "rhs": np.array([-2 ** 31], np.int32)},
+          {"constants": ("rhs",)})),  # rank 1: a buffer, not an immediate
+    ("min-rank0-constant-factor", Case("stablehlo.multiply", {"lhs": np.array(-2 ** 63, np.int64), "rhs": np.array(5, np.int64)},
+                                       {"constants": ("lhs",)}),
+     Case("stablehlo.multiply", {"lhs": np.array(-2 ** 63, np.int64), "rhs": np.array(5, np.int64)},
+          {"constants": ("rhs",)})),  # the minimum is an input, the constant 5
+    ("min-rank0-constant-factor", Case("stablehlo.multiply", {"lhs": np.array(1, np.int32), "rhs": np.array(-2 ** 31, np.int32)},
+                                       {"constants": ("rhs",)}),
+     Case("stablehlo.multiply", {"lhs": np.array(1, np.int16), "rhs": np.array(-2 ** 15, np.int16)},
+          {"constants": ("rhs",)})),  # int16 is computed wider (tvm 0.27: compiles)
     ("all-constant-operands", Case("stablehlo.select", {"pred": np.array(True), "on_true": np.array(-0.0),
                                                         "on_false": np.array(0.0)},
                                    {"constants": ("pred", "on_true", "on_false")}),

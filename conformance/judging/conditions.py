@@ -436,6 +436,18 @@ def zero_constant_operand(case: Case) -> bool:
     return any(n in case.arrays and not np.any(case.arrays[n]) for n in case.attrs.get("constants", ()))
 
 
+def min_rank0_constant_factor(case: Case) -> bool:
+    """An int32 or int64 multiply case with a rank-0 operand passed as a compile-time constant (``constants``)
+    holding the type's minimum: the one factor whose negation does not fit the type (a simplifier that
+    rewrites x * c through -c meets it; narrower integers are computed wider and do not)."""
+    op, x0, x1 = _pair(case)
+    if op != "multiply":
+        return False
+    return any(a is not None and n in case.attrs.get("constants", ()) and np.ndim(a) == 0
+               and a.dtype.name in ("int32", "int64") and a == np.iinfo(a.dtype).min
+               for n, a in (("lhs", x0), ("rhs", x1)))
+
+
 def rank_above_6(case: Case) -> bool:
     """Some array of the case has rank 7 or more (kernels specialised for rank 6 or less fall back)."""
     return any(np.ndim(a) > 6 for a in case.arrays.values())
@@ -735,6 +747,7 @@ CONDITIONS = {
     "zero-size-slice": zero_size_slice,
     "wrap-loop-index": wrap_loop_index,
     "constant-operands": constant_operands,
+    "min-rank0-constant-factor": min_rank0_constant_factor,
     "all-constant-operands": all_constant_operands,
     "zero-constant-operand": zero_constant_operand,
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
@@ -785,6 +798,7 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("quotient-overflows", "opposite-zeros"), _PAIR),
     **dict.fromkeys(("language-scalar", "bfloat16-language-scalar", "negative-zero-scalar", "zero-scalar",
                      "infinite-imaginary-scalar"), _BINARY),
+    "min-rank0-constant-factor": ("stablehlo.multiply",),
     **dict.fromkeys(("constant-operands", "all-constant-operands", "zero-constant-operand",
                      "large-complex128-constant"), _ELEMENTWISE),
     **dict.fromkeys(("rank0-operand", "one-element-operand"), _OPERAND_OPS),
