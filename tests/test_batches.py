@@ -274,3 +274,23 @@ def test_a_batch_that_dies_runs_the_cases_a_declared_crash_names_alone_and_the_r
     assert held.outcomes(cases[2]) is None
     assert all(held.outcomes(c)[0].kind == "value" for c in cases if c is not cases[2])
     assert [len(c) for c in counted] == [N] + [N - 1] * batches.RUNS
+
+
+def test_a_batch_repro_replays_through_the_batch_entry(gather, monkeypatch, tmp_path, capsys):
+    """``conformance replay batch-*.json``: the saved batch through the target's batch entry says the case still
+    diverges there (exit 1); the same batch without the mark that makes it diverge says fixed (exit 0)."""
+    from conformance.interfaces.cli import main
+
+    monkeypatch.setattr(runtime, "_STATE", {**runtime._STATE, "seed_dir": str(tmp_path)})
+    cases = _marked(gather, 3, fake.FUSED)
+    _judged(gather, cases, monkeypatch)
+    (saved,) = tmp_path.glob("batch-*.json")
+    assert main(["replay", str(saved)]) == 1
+    assert f"still diverges in its batch of {N} cases (wrong-value)" in capsys.readouterr().out
+    clean = _marked(gather, 3, 1)
+    assert clean[3].id != cases[3].id
+    fixed = batches.save_batch(gather, clean[3], clean, tmp_path / "fixed")
+    assert main(["replay", str(fixed)]) == 0
+    assert "fixed (case" in capsys.readouterr().out
+    assert main(["replay", str(tmp_path / "batch-missing.json")]) == 2
+    assert "expected a batch repro" in capsys.readouterr().err

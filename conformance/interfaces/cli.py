@@ -651,6 +651,32 @@ def cmd_triage(args) -> int:
     return 0 if ran else 2
 
 
+def _replay_batch(path: str) -> int:
+    """Replay a batch repro: 1 while its case still diverges in the batch, 0 fixed, 2 where it cannot run."""
+    from conformance.running import batches
+    from conformance.running.engine import judge_in_batch
+
+    try:
+        backend, name, case_id, cases = batches.load_batch(path)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print(f"conformance replay: {path}: expected a batch repro (JSON with backend, target, case, cases): "
+              f"{type(e).__name__}: {e}", file=sys.stderr)
+        return 2
+    targets = {t.name: t for t in load_backend(backend)}
+    if name not in targets:
+        print(f"conformance replay: {path}: target: {expected_one_of(name, targets)}", file=sys.stderr)
+        return 2
+    try:
+        verdict = judge_in_batch(targets[name], case_id, cases)
+    except ValueError as e:
+        print(f"conformance replay: {path}: {e}", file=sys.stderr)
+        return 2
+    where = f"in its batch of {len(cases)} cases"
+    print(f"{path}: " + (f"still diverges {where} ({verdict.cls})" if verdict.diverges else f"fixed (case {case_id} "
+                         f"conforms {where})"))
+    return int(verdict.diverges)
+
+
 def cmd_replay(args) -> int:
     """Re-run saved seeds: per seed, 'still diverges' (with the declaration that now covers it, if one
     does) or 'fixed'. Exit 1 while any still diverges."""
@@ -659,6 +685,12 @@ def cmd_replay(args) -> int:
 
     still = 0
     for path in args.seeds:
+        if Path(path).name.startswith("batch-"):  # a batch-only divergence's batch repro (batches.save_batch)
+            got = _replay_batch(path)
+            if got == 2:
+                return 2
+            still += got
+            continue
         try:
             seed = load_seed(path)
             targets = {t.name: t for t in load_backend(seed.backend)}
@@ -792,7 +824,8 @@ def main(argv: list[str] | None = None) -> int:
     triage.add_argument("--stages", action="store_true", help="re-run the seed at each stage of its backend's "
                                                               "pipeline; name the first that leaves the spec")
     replay = sub.add_parser("replay", help="re-run saved seeds: still diverges / fixed")
-    replay.add_argument("seeds", nargs="+", help="seed files (JSON)")
+    replay.add_argument("seeds", nargs="+", help="seed files (JSON); a batch-only divergence's batch-*.json runs "
+                                                 "its batch through the target's batch entry")
     _add_device(replay)
     from conformance.interfaces import new_backend  # conformance new-backend NAME: a module skeleton
 

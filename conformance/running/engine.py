@@ -1050,6 +1050,24 @@ class Collect:
         """Not met: given cases run one by one, in a fresh run."""
 
 
+def judge_in_batch(target: Target, case_id: str, cases: list[Case]) -> Verdict:
+    """The verdict of case ``case_id`` answered in one call of ``target``'s batch entry on ``cases`` (a batch repro
+    ``batches.save_batch`` wrote), judged alone as a batch's case is; where the batch fails as a whole (a crash,
+    a compile error), that outcome judged against the case. ValueError with one line where it cannot be replayed."""
+    ids = [c.id for c in cases]
+    if case_id not in ids:
+        raise ValueError(f"case {case_id} is not among the batch's {len(cases)} cases")
+    if target.batch is None:
+        raise ValueError(f"target {target.name} has no batch entry (Target.batch)")
+    got = batches.run_batch(target, cases, worker_name(target))
+    if isinstance(got, outcome.Outcome):
+        return judge(cases[ids.index(case_id)], got)
+    if got[ids.index(case_id)] is None:
+        raise ValueError(f"target {target.name}'s batch entry left case {case_id} to the one-case path: replay it "
+                         "with conformance check")
+    return judge(cases[ids.index(case_id)], got[ids.index(case_id)])
+
+
 def judge_given(target: Target, case: Case) -> tuple[Verdict, object]:
     """(verdict, declaration or None) of ``target`` on ``case``, judged by the engine as in any run."""
     sink = Collect()
