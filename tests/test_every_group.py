@@ -106,3 +106,19 @@ def test_the_rest_keeps_the_other_operand_and_leaves_whole_case_conditions_alone
     everywhere = Case("stablehlo.divide", {"lhs": case.arrays["lhs"], "rhs": np.zeros((), np.int32)},
                       {"rhs_as_scalar": False})
     assert rest.rest_of(everywhere, "integer-division-trap") is None  # every element traps: nothing left
+
+
+def test_the_rest_of_a_case_with_a_broadcast_layout_can_still_be_laid_out():
+    """A divisor passed as a stride-0 view (layout ``broadcast``) is one value along its axis: the rest sets the
+    whole line where one element of it traps, so the rest is a valid case in that layout (fresh draws, torch_compile
+    2026-12-07: the rest of an int8[64, 3] trunc division set one element of a broadcast line, and the layout's
+    ValueError was judged the target's refusal)."""
+    from conformance.core import layouts
+
+    lhs = np.array([[-128, 5, 7], [3, -128, 9]], np.int8)
+    rhs = np.broadcast_to(np.array([[-1, -1, 2]], np.int8), (2, 3)).copy()
+    case = Case("stablehlo.divide", {"lhs": lhs, "rhs": rhs}, {"rhs_as_scalar": False}, layouts={"rhs": "broadcast"})
+    other = rest.rest_of(case, "integer-division-trap")
+    assert other is not None and other.layouts == {"rhs": "broadcast"}
+    assert (other.arrays["rhs"] == np.array([[1, 1, 2]], np.int8)).all()  # each trapping column, whole
+    layouts.lay_out(other.arrays["rhs"], "broadcast")  # (raised before: not constant along axis 0)

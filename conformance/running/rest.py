@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from conformance.core import layouts
 from conformance.core.case import Case
 from conformance.judging.conditions import holds
 from conformance.judging.verdict import case_violations
@@ -59,6 +60,9 @@ def rest_of(case: Case, when: str) -> Case | None:
         mask = np.zeros(a.shape, bool)
         for pos in marked:
             mask[_own_index(a, pos, len(shape))] = True
+        if (case.layouts or {}).get(k) == "broadcast" and layouts.applies("broadcast", a.shape):
+            axis = layouts.broadcast_axis(a.shape)  # a stride-0 view: a whole line along its axis is one element
+            mask = np.broadcast_to(mask.any(axis=axis, keepdims=True), a.shape).copy()
         masks[k] = mask
     broken = {v.label for v in case_violations(case)}
     for names in [[k] for k in reversed(list(case.arrays))] + [list(case.arrays)]:  # (the last operand first)
