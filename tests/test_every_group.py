@@ -122,3 +122,16 @@ def test_the_rest_of_a_case_with_a_broadcast_layout_can_still_be_laid_out():
     assert other is not None and other.layouts == {"rhs": "broadcast"}
     assert (other.arrays["rhs"] == np.array([[1, 1, 2]], np.int8)).all()  # each trapping column, whole
     layouts.lay_out(other.arrays["rhs"], "broadcast")  # (raised before: not constant along axis 0)
+
+
+def test_a_narrowed_case_whose_broadcast_view_would_repeat_along_another_axis_is_not_tried():
+    """Cutting a broadcast view's repeated axis to one row makes the next axis the one it repeats along, where its
+    values differ: that cut is no case (``narrowing.sliced`` gives None), not a refusal of the target."""
+    from conformance.running import narrowing
+
+    rhs = np.broadcast_to(np.array([[1, 2, 3]], np.int8), (2, 3)).copy()
+    case = Case("stablehlo.divide", {"lhs": np.ones((2, 3), np.int8), "rhs": rhs}, {"rhs_as_scalar": False},
+                layouts={"rhs": "broadcast"})
+    assert narrowing.sliced(case, (("lhs", 0), ("rhs", 0)), 0, 1) is None
+    kept = narrowing.sliced(case, (("lhs", 1), ("rhs", 1)), 0, 1)  # one column: constant along axis 0
+    assert kept is not None and kept.arrays["rhs"].shape == (2, 1)

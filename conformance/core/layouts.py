@@ -98,6 +98,13 @@ def lay_out(a: np.ndarray, kind: str) -> np.ndarray:
     return view
 
 
+def fits(a: np.ndarray, kind: str) -> bool:
+    """Whether ``a``'s values can be laid out in ``kind``: a broadcast layout needs them constant along
+    ``broadcast_axis`` (a case cut or changed after it was drawn may no longer be)."""
+    a = np.asarray(a)
+    return kind != "broadcast" or not applies(kind, a.shape) or _constant_along(a, broadcast_axis(a.shape))
+
+
 def _constant_along(a: np.ndarray, axis: int) -> bool:
     first = np.take(a, [0], axis=axis)
     return np.broadcast_to(first, a.shape).tobytes() == a.tobytes()
