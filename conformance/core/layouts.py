@@ -101,8 +101,10 @@ def lay_out(a: np.ndarray, kind: str) -> np.ndarray:
 def fits(a: np.ndarray, kind: str) -> bool:
     """Whether ``a``'s values can be laid out in ``kind``: a broadcast layout needs them constant along
     ``broadcast_axis`` (a case cut or changed after it was drawn may no longer be)."""
+    if kind != "broadcast":
+        return True
     a = np.asarray(a)
-    return kind != "broadcast" or not applies(kind, a.shape) or _constant_along(a, broadcast_axis(a.shape))
+    return not applies(kind, a.shape) or _constant_along(a, broadcast_axis(a.shape))
 
 
 def _constant_along(a: np.ndarray, axis: int) -> bool:
