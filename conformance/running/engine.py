@@ -1054,18 +1054,18 @@ def judge_in_batch(target: Target, case_id: str, cases: list[Case]) -> Verdict:
     """The verdict of case ``case_id`` answered in one call of ``target``'s batch entry on ``cases`` (a batch repro
     ``batches.save_batch`` wrote), judged alone as a batch's case is; where the batch fails as a whole (a crash,
     a compile error), that outcome judged against the case. ValueError with one line where it cannot be replayed."""
-    ids = [c.id for c in cases]
-    if case_id not in ids:
+    at = next((i for i, c in enumerate(cases) if c.id == case_id), None)
+    if at is None:
         raise ValueError(f"case {case_id} is not among the batch's {len(cases)} cases")
     if target.batch is None:
         raise ValueError(f"target {target.name} has no batch entry (Target.batch)")
     got = batches.run_batch(target, cases, worker_name(target))
-    if isinstance(got, outcome.Outcome):
-        return judge(cases[ids.index(case_id)], got)
-    if got[ids.index(case_id)] is None:
-        raise ValueError(f"target {target.name}'s batch entry left case {case_id} to the one-case path: replay it "
-                         "with conformance check")
-    return judge(cases[ids.index(case_id)], got[ids.index(case_id)])
+    if not isinstance(got, outcome.Outcome):  # (an Outcome: the batch failed as a whole)
+        got = got[at]
+        if got is None:
+            raise ValueError(f"target {target.name}'s batch entry left case {case_id} to the one-case path: replay "
+                             "it with conformance check")
+    return judge(cases[at], got)
 
 
 def judge_given(target: Target, case: Case) -> tuple[Verdict, object]:
