@@ -148,6 +148,23 @@ def test_a_layout_shows_in_the_case_identity_and_survives_a_seed_file():
     assert with_layouts(plain, ("c",)) is plain  # a backend without views: its cases as they are
 
 
+def test_a_derived_case_whose_values_no_longer_fit_its_broadcast_view_runs_them_contiguous():
+    """A broadcast view can only show values constant along its axis. A case derived from a laid-out one
+    (other values: a large-index batch's updates, a probe) that breaks this records and runs that array
+    C-contiguous, and a correct target conforms on it: the suite's own layout error is never the target's
+    refusal (before, ``lay_out`` raised inside the call and the case was judged ``rejects-valid``)."""
+    rhs = np.ones((2, 3), np.float32)
+    case = laid_out(Case("stablehlo.add", {"lhs": np.arange(6, dtype=np.float32).reshape(2, 3), "rhs": rhs},
+                         {"rhs_as_scalar": False}), {"lhs": "fortran", "rhs": "broadcast"})
+    assert case.layouts == {"lhs": "fortran", "rhs": "broadcast"}
+    other = replace(case, arrays={**case.arrays, "rhs": np.arange(6, dtype=np.float32).reshape(2, 3)})
+    assert other.layouts == {"lhs": "fortran"} and Case.loads(other.dumps()) == other
+    assert replace(case, arrays={**case.arrays, "rhs": rhs * 7}).layouts == case.layouts  # still constant: kept
+    numpy_add = next(t for t in load_backend("numpy") if t.name == "numpy:np.add")
+    verdict = check_case(replace(numpy_add, isolated=False), other)
+    assert not verdict.diverges, verdict
+
+
 @pytest.mark.skipif(bool(missing_requirements("torch")), reason="torch not installed")
 def test_a_fresh_process_recheck_passes_the_same_views():
     """The re-run in a fresh process that decides ``history-dependent`` gets the case's layouts too: a

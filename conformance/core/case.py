@@ -68,6 +68,18 @@ class Case:
     dynamic: bool = False
     threads: int = 0
 
+    def __post_init__(self) -> None:
+        # A layout names how an array's values reach the target; a broadcast view (stride 0) can only show
+        # values constant along its axis. A case derived from a laid-out one (other values, a cut) whose array
+        # no longer fits its layout takes that array C-contiguous: what the case records is what runs, and
+        # the suite's own layout never reaches a target as a refusal (``layouts.lay_out`` raising).
+        if "broadcast" in self.layouts.values():
+            from conformance.core.layouts import fits
+
+            kept = {k: v for k, v in self.layouts.items() if k not in self.arrays or fits(self.arrays[k], v)}
+            if len(kept) != len(self.layouts):
+                object.__setattr__(self, "layouts", kept)
+
     def to_json(self) -> dict[str, Any]:
         out = {
             "op": self.op,

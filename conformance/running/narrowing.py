@@ -86,7 +86,7 @@ def sliced(case: Case, axis: Axis, lo: int, hi: int) -> Case | None:
         v = arrays[name]
         arrays[name] = np.ascontiguousarray(v[(slice(None),) * dim + (slice(lo, hi),)])
     sub = replace(case, arrays=arrays, meta={**case.meta, "narrowed_from": case.meta.get("narrowed_from", case.id)})
-    if any(not layouts.fits(v, sub.layouts.get(k, layouts.C)) for k, v in arrays.items()):
+    if any(not layouts.fits(v, case.layouts.get(k, layouts.C)) for k, v in arrays.items()):
         return None  # (a broadcast view's line cut so that another axis is the one it repeats along)
     return None if case_violations(sub) else sub
 

@@ -78,7 +78,7 @@ def rest_of(case: Case, when: str) -> Case | None:
                                                       "rest_without": when,
                                                       "rest_depth": int(case.meta.get("rest_depth", 0)) + 1})
             if not holds(when, rest) and {v.label for v in case_violations(rest)} == broken \
-                    and all(layouts.fits(v, rest.layouts.get(k, layouts.C)) for k, v in arrays.items()):
+                    and all(layouts.fits(v, case.layouts.get(k, layouts.C)) for k, v in arrays.items()):
                 return rest
     return None
 
