@@ -53,6 +53,18 @@ def elementwise(op, x0, x1, dtype=np.float32):
                                        {"constants": ("rhs",)}),
      Case("stablehlo.multiply", {"lhs": np.array(1, np.int16), "rhs": np.array(-2 ** 15, np.int16)},
           {"constants": ("rhs",)})),  # int16 is computed wider (tvm 0.27: compiles)
+    ("wide-integer-rank0-constant", Case("stablehlo.add", {"lhs": np.array([1, 2], np.uint32), "rhs": np.uint32(2 ** 32 - 1)},
+                                         {"constants": ("rhs",)}),
+     Case("stablehlo.add", {"lhs": np.array([1, 2], np.uint32), "rhs": np.array([2 ** 32 - 1], np.uint32)},
+          {"constants": ("rhs",)})),  # rank 1: a buffer, not an immediate
+    ("wide-integer-rank0-constant", Case("stablehlo.subtract", {"lhs": np.array(-2 ** 63, np.int64), "rhs": np.array([1, 2], np.int64)},
+                                         {"constants": ("lhs",)}),
+     Case("stablehlo.subtract", {"lhs": np.array(-2 ** 15, np.int16), "rhs": np.array([1, 2], np.int16)},
+          {"constants": ("lhs",)})),  # 16 bits: computed without the no-wrap mark
+    ("wide-integer-rank0-constant", Case("stablehlo.add", {"lhs": np.array(1, np.int32), "rhs": np.array(5, np.int32)},
+                                         {"constants": ("rhs",)}),
+     Case("stablehlo.multiply", {"lhs": np.array(1, np.int32), "rhs": np.array(5, np.int32)},
+          {"constants": ("rhs",)})),  # Mul: measured right
     ("all-constant-operands", Case("stablehlo.select", {"pred": np.array(True), "on_true": np.array(-0.0),
                                                         "on_false": np.array(0.0)},
                                    {"constants": ("pred", "on_true", "on_false")}),

@@ -448,6 +448,20 @@ def min_rank0_constant_factor(case: Case) -> bool:
                for n, a in (("lhs", x0), ("rhs", x1)))
 
 
+def wide_integer_rank0_constant(case: Case) -> bool:
+    """An add or subtract case of int32, int64, uint32 or uint64 with a rank-0 operand passed as a compile-time
+    constant (``constants``): the constant is an immediate of the instruction (a rank-1 constant stays a buffer),
+    so a compiler that marks the instruction no-wrap can fold an overflowing element (8- and 16-bit integers are
+    computed without the mark in TVM 0.27)."""
+    op, x0, x1 = _pair(case)
+    if op not in ("add", "subtract") or x0 is None or x1 is None or x0.dtype.name not in WIDE_INTEGERS:
+        return False
+    return any(n in case.attrs.get("constants", ()) and np.ndim(a) == 0 for n, a in (("lhs", x0), ("rhs", x1)))
+
+
+WIDE_INTEGERS = ("int32", "int64", "uint32", "uint64")
+
+
 def rank_above_6(case: Case) -> bool:
     """Some array of the case has rank 7 or more (kernels specialised for rank 6 or less fall back)."""
     return any(np.ndim(a) > 6 for a in case.arrays.values())
@@ -748,6 +762,7 @@ CONDITIONS = {
     "wrap-loop-index": wrap_loop_index,
     "constant-operands": constant_operands,
     "min-rank0-constant-factor": min_rank0_constant_factor,
+    "wide-integer-rank0-constant": wide_integer_rank0_constant,
     "all-constant-operands": all_constant_operands,
     "zero-constant-operand": zero_constant_operand,
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
@@ -799,6 +814,7 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("language-scalar", "bfloat16-language-scalar", "negative-zero-scalar", "zero-scalar",
                      "infinite-imaginary-scalar"), _BINARY),
     "min-rank0-constant-factor": ("stablehlo.multiply",),
+    "wide-integer-rank0-constant": ("stablehlo.add", "stablehlo.subtract"),
     **dict.fromkeys(("constant-operands", "all-constant-operands", "zero-constant-operand",
                      "large-complex128-constant"), _ELEMENTWISE),
     **dict.fromkeys(("rank0-operand", "one-element-operand"), _OPERAND_OPS),
