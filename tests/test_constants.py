@@ -105,3 +105,51 @@ def test_a_repro_script_builds_the_constants_or_says_it_does_not():
     if not missing_requirements("jax"):
         text = script(make_seed("jax", "jax:lax.div", "wrong-value", case))
         assert "jax.jit(lambda : lax.div(" in text and "conformance replay SEED" not in text
+
+
+def test_the_edge_phase_puts_each_integer_extreme_as_a_rank0_constant_against_a_value_past_it_on_either_side():
+    """An add, subtract or multiply whose rank-0 constant is an immediate a compiler may mark no-wrap (TVM 0.27:
+    x + 4294967295 gives 4294967295 for every uint32 x; x - MIN is computed as x + MIN): each integer type's
+    extreme, as a constant on each side, meets the value that makes the exact result leave the type."""
+    target = type("T", (), {"region": {"constants": True, "dtypes": ("int32", "uint8", "float32")}})()
+    runs = [r for r in edge_runs_of("add")(target) if r.get("immediate")]
+    assert sorted((r["immediate"], r["dtypes"][0]) for r in runs) == [
+        ("lhs", "int32"), ("lhs", "uint8"), ("rhs", "int32"), ("rhs", "uint8")]
+    for run in runs:
+        case = _draws(value_cases("add", ValueRegion(**{k: v for k, v in run.items() if k != "edge_examples"},
+                                                     constants=True)), 1)[0]
+        side, other = run["immediate"], "rhs" if run["immediate"] == "lhs" else "lhs"
+        info = np.iinfo(case.arrays[side].dtype)
+        assert case.attrs["constants"] == (side,) and case.arrays[side].shape == case.arrays[other].shape == ()
+        assert (int(case.arrays[side]), int(case.arrays[other])) == ((info.min, -1) if info.min < 0 else (info.max, 1))
+    assert not [r for r in edge_runs_of("divide")(target) if r.get("immediate")]  # (MIN / -1: idiv's cases)
+    assert not [r for r in edge_runs_of("add")(type("T", (), {"region": {"dtypes": ("int32",)}})()) if r.get("immediate")]
+
+
+@pytest.mark.parametrize("op,profile", [("add", "ci"), ("subtract", "dev"), ("add", "nightly")])
+def test_a_target_that_folds_an_overflow_against_a_rank0_constant_is_caught_in_every_profile(op, profile):
+    """A deliberately wrong target: correct but where a rank-0 constant meets an input whose exact sum or
+    difference with it leaves an int32 or uint32, where it returns the constant (as TVM's folded no-wrap add does).
+    Random draws rarely meet that pair; the edge phase alone does (no random examples), in every profile."""
+    from dataclasses import replace
+
+    from conformance.running.engine import Draws, UndeclaredDivergence, run_property
+
+    base = next(t for t in load_backend("numpy") if t.name == f"numpy:np.{op}")
+
+    def folding(lhs, rhs, rhs_as_scalar=False, constants=()):
+        with np.errstate(over="ignore"):
+            out = (np.add if op == "add" else np.subtract)(lhs, rhs)
+        for name, a in (("lhs", lhs), ("rhs", rhs)):
+            if tuple(constants) == (name,) and np.ndim(a) == 0 and a.dtype.kind in "iu" and a.dtype.itemsize >= 4:
+                exact = int(lhs) + int(rhs) if op == "add" else int(lhs) - int(rhs)
+                info = np.iinfo(a.dtype)
+                if not info.min <= exact <= info.max:
+                    return np.asarray(a)
+        return out
+
+    wrong = replace(base, fn=folding, isolated=False,
+                    region={**base.region, "constants": True})  # every type and form numpy's target takes
+    with pytest.raises(UndeclaredDivergence) as found:
+        run_property(wrong, "valid", Draws(profile, examples=0))
+    assert found.value.verdict.cls == "wrong-value"
