@@ -127,6 +127,27 @@ def poisoned_overflow(case):
     return np.ma.masked_array(value, mask=poisoned)
 
 
+def folded_zero_constant(case):
+    """Declaration model (adapters/deviations/tvm.toml): a float Add, Sub, Mul or Div with one operand a rank-0
+    constant zero (either sign), the other an input. TVM's constant folder (``TryConstFold`` in
+    src/arith/const_fold.h) takes integer identities to the float immediate: x * 0 and 0 * x give the constant,
+    x + 0 and 0 + x give x, x - 0 gives x, 0 / x gives the constant (each zero of either sign); 0 - x is
+    computed. The values are exact: NaN, infinities and zero signs are lost where the identity is wrong."""
+    import numpy as np
+
+    lhs, rhs = np.broadcast_arrays(case.arrays["lhs"], case.arrays["rhs"])
+    zero_lhs = "lhs" in case.attrs.get("constants", ()) and not np.any(case.arrays["lhs"])
+    op = case.op.removeprefix("stablehlo.")
+    with np.errstate(all="ignore"):
+        spec = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide}[op](lhs, rhs)
+    zero, other = (lhs, rhs) if zero_lhs else (rhs, lhs)
+    if op == "multiply" or (op == "divide" and zero_lhs):
+        return zero.astype(spec.dtype)
+    if op == "add" or (op == "subtract" and not zero_lhs):
+        return other.astype(spec.dtype)
+    return spec
+
+
 def poisoned_shift(case):
     """Declaration model (adapters/deviations/tvm.toml): ONNX BitShift where a shift amount of the bit width
     or more is a constant: LLVM folds that shift to poison, so the element holds whatever the register

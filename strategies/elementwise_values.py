@@ -45,9 +45,11 @@ class ValueRegion:
     large: bool = False  # a tensor of 10**5 to 10**6 elements (LARGE_SIZES): threaded and vectorised paths switch on
     splat: str | None = None  # "lhs"/"rhs" ("lhs=-0"/"rhs=-0"): that operand a compile-time constant of (negative)
     # zeros, the other every edge value: where an algebraic simplifier rewrites x + 0 or x - (-0) to x
-    immediate: str | None = None  # "lhs"/"rhs" (integer types, rank 0): that operand a compile-time constant holding
-    # the type's extreme (MIN signed, MAX unsigned), the other one step past it (-1, 1): the exact result leaves the
-    # type, where a compiler that marks an instruction with an immediate no-wrap folds the overflow (``IMMEDIATE_OPS``)
+    immediate: str | None = None  # "lhs"/"rhs" (rank 0): that operand a compile-time constant, an immediate of the
+    # instruction. Integer types: the type's extreme (MIN signed, MAX unsigned) against one step past it (-1, 1), so the
+    # exact result leaves the type (a no-wrap instruction folds the overflow). Float types ("lhs=-0"/"rhs=-0": -0):
+    # a zero against -0, where a folder's integer identities (x * 0 -> 0, x + 0 -> x, 0 / x -> 0) lose the sign or
+    # give a value for 0 / 0 (``IMMEDIATE_OPS``)
     pred: str = "drawn"  # select: a rank-0 ``pred`` with tensor branches (C1 allows it) in a share of tensor cases;
     # "true"/"false": always, holding that value (the edge phase); "never": a target whose API takes none
 
@@ -157,11 +159,15 @@ def value_cases(draw, op: str, region: ValueRegion) -> Case:
     elif arity == 1:
         cols = cols[:1]
     side, _, sign = (region.splat or "").partition("=")
-    if region.immediate in names and name in INTS and form == "rank0":
-        info = np.iinfo(dtype_of(name))
-        extreme, step = (info.min, -1) if info.min < 0 else (info.max, 1)
-        cols = [column([extreme if n == region.immediate else step], name).reshape(()) for n in names]
-        attrs["constants"] = (region.immediate,)
+    at, _, negative = (region.immediate or "").partition("=")
+    if at in names and form == "rank0" and (name in INTS or name in FLOATS):
+        if name in INTS:
+            info = np.iinfo(dtype_of(name))
+            constant, other = (info.min, -1) if info.min < 0 else (info.max, 1)
+        else:
+            constant, other = (-0.0 if negative else 0.0), -0.0
+        cols = [column([constant if n == at else other], name).reshape(()) for n in names]
+        attrs["constants"] = (at,)
     elif side in names:  # a constant of zeros meets every edge value: what x + 0 -> x rewrites match
         other = [c for n, c in zip(names, cols) if n != side][0]
         zero = np.full_like(other, -0.0 if sign else 0)
@@ -215,9 +221,12 @@ def edge_runs_of(op: str):
                 signed = [t for t in types if t in FLOATS + COMPLEX]  # (x - (-0) -> x is wrong at -0)
                 out += [run for side in ("lhs", "rhs") for zero in ("", "=-0")
                         for run in per_type(signed, splat=side + zero, ranks=(1,))]
-        if region.constants and "rank0" in region.forms and op in IMMEDIATE_OPS:  # an overflow against an immediate
-            out += [run for side in ("lhs", "rhs")
-                    for run in per_type([t for t in types if t in INTS], forms=("rank0",), immediate=side)]
+        if region.constants and "rank0" in region.forms and op in IMMEDIATE_OPS:  # an immediate's identity or overflow
+            ints = [t for t in types if t in INTS] if op != "divide" else []  # (MIN / -1: idiv's cases)
+            floats = [t for t in types if t in FLOATS]
+            out += [run for side in ("lhs", "rhs") for run in per_type(ints, forms=("rank0",), immediate=side)]
+            out += [run for side in ("lhs", "rhs") for zero in ("", "=-0")
+                    for run in per_type(floats, forms=("rank0",), immediate=side + zero)]
         if op == "select" and form == "tensor" and region.pred != "never":  # a rank-0 pred: true in each type,
             out += per_type(types, pred="true")  # then false in each of the first two
             out += per_type(types[:2], pred="false")
@@ -258,7 +267,7 @@ def large_every_type() -> bool:
     return settings.get_current_profile_name() == "nightly"
 
 
-IMMEDIATE_OPS = ("add", "subtract", "multiply")  # the ops whose integer result wraps (divide's MIN / -1 traps: idiv)
+IMMEDIATE_OPS = ("add", "subtract", "multiply", "divide")  # integer overflow (not divide's), float zero identities
 CONSTANT_SHARE = (1, 5)  # each array operand is a compile-time constant in 1 case of 5 (where the target takes them;
 # 1 of 3 made the nightly 31 % slower: jax compiles every constant-holding case afresh)
 MAX_RANK = 8

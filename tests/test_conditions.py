@@ -65,6 +65,16 @@ def elementwise(op, x0, x1, dtype=np.float32):
                                          {"constants": ("rhs",)}),
      Case("stablehlo.multiply", {"lhs": np.array(1, np.int32), "rhs": np.array(5, np.int32)},
           {"constants": ("rhs",)})),  # Mul: measured right
+    ("rank0-zero-float-constant", Case("stablehlo.multiply", {"lhs": np.array(-1.0, np.float16), "rhs": np.array(-0.0, np.float16)},
+                                       {"constants": ("rhs",)}),
+     Case("stablehlo.multiply", {"lhs": np.array([-1.0], np.float16), "rhs": np.array([0.0], np.float16)},
+          {"constants": ("rhs",)})),  # rank 1: a buffer, not an immediate
+    ("rank0-zero-float-constant", Case("stablehlo.divide", {"lhs": np.array(0.0), "rhs": np.array(2.0)}, {"constants": ("lhs",)}),
+     Case("stablehlo.divide", {"lhs": np.array(0.0), "rhs": np.array(2.0)}, {"constants": ("lhs", "rhs")})),  # both: folded whole
+    ("rank0-zero-float-divisor", Case("stablehlo.divide", {"lhs": np.array(1.0, np.float32), "rhs": np.array(-0.0, np.float32)},
+                                      {"constants": ("rhs",)}),
+     Case("stablehlo.divide", {"lhs": np.array(0.0, np.float32), "rhs": np.array(1.0, np.float32)},
+          {"constants": ("lhs",)})),  # a zero dividend compiles
     ("all-constant-operands", Case("stablehlo.select", {"pred": np.array(True), "on_true": np.array(-0.0),
                                                         "on_false": np.array(0.0)},
                                    {"constants": ("pred", "on_true", "on_false")}),

@@ -112,7 +112,7 @@ def test_the_edge_phase_puts_each_integer_extreme_as_a_rank0_constant_against_a_
     x + 4294967295 gives 4294967295 for every uint32 x; x - MIN is computed as x + MIN): each integer type's
     extreme, as a constant on each side, meets the value that makes the exact result leave the type."""
     target = type("T", (), {"region": {"constants": True, "dtypes": ("int32", "uint8", "float32")}})()
-    runs = [r for r in edge_runs_of("add")(target) if r.get("immediate")]
+    runs = [r for r in edge_runs_of("add")(target) if r.get("immediate") and r["dtypes"][0] != "float32"]
     assert sorted((r["immediate"], r["dtypes"][0]) for r in runs) == [
         ("lhs", "int32"), ("lhs", "uint8"), ("rhs", "int32"), ("rhs", "uint8")]
     for run in runs:
@@ -122,8 +122,56 @@ def test_the_edge_phase_puts_each_integer_extreme_as_a_rank0_constant_against_a_
         info = np.iinfo(case.arrays[side].dtype)
         assert case.attrs["constants"] == (side,) and case.arrays[side].shape == case.arrays[other].shape == ()
         assert (int(case.arrays[side]), int(case.arrays[other])) == ((info.min, -1) if info.min < 0 else (info.max, 1))
-    assert not [r for r in edge_runs_of("divide")(target) if r.get("immediate")]  # (MIN / -1: idiv's cases)
+    assert not [r for r in edge_runs_of("divide")(target) if r.get("immediate") and r["dtypes"][0] != "float32"]
     assert not [r for r in edge_runs_of("add")(type("T", (), {"region": {"dtypes": ("int32",)}})()) if r.get("immediate")]
+
+
+def test_the_edge_phase_puts_a_rank0_constant_zero_of_each_sign_against_negative_zero_on_either_side():
+    """A float op whose rank-0 constant zero a folder rewrites with integer identities (TVM 0.27: x * 0.0 gives 0.0
+    for NaN and inf, -0.0 + 0.0 gives -0.0, 0.0 / x gives 0.0, x / 0.0 does not compile): each sign of zero, as a
+    constant on each side, meets -0.0, where every one of those identities shows."""
+    target = type("T", (), {"region": {"constants": True, "dtypes": ("int32", "float16", "float64")}})()
+    for op in ("add", "subtract", "multiply", "divide"):
+        runs = [r for r in edge_runs_of(op)(target) if r.get("immediate") and r["dtypes"][0] != "int32"]
+        assert sorted((r["immediate"], r["dtypes"][0]) for r in runs) == sorted(
+            (side + zero, t) for side in ("lhs", "rhs") for zero in ("", "=-0") for t in ("float16", "float64"))
+        for run in runs:
+            case = _draws(value_cases(op, ValueRegion(**{k: v for k, v in run.items() if k != "edge_examples"},
+                                                      constants=True)), 1)[0]
+            side = run["immediate"].split("=")[0]
+            other = "rhs" if side == "lhs" else "lhs"
+            assert case.attrs["constants"] == (side,) and case.arrays[side].shape == case.arrays[other].shape == ()
+            assert float(case.arrays[side]) == 0 and np.signbit(case.arrays[side]) == run["immediate"].endswith("=-0")
+            assert float(case.arrays[other]) == 0 and np.signbit(case.arrays[other])
+
+
+@pytest.mark.parametrize("op,profile", [("multiply", "ci"), ("add", "dev"), ("divide", "nightly")])
+def test_a_target_that_folds_a_rank0_float_zero_constant_is_caught_in_every_profile(op, profile):
+    """A deliberately wrong target: IEEE arithmetic but where one operand is a rank-0 constant zero, it takes the
+    integer identity (x * 0 -> 0, x + 0 -> x, 0 / x -> 0), as TVM's constant folder does; caught by the edge phase
+    alone, in every profile."""
+    from dataclasses import replace
+
+    from conformance.running.engine import Draws, UndeclaredDivergence, run_property
+
+    base = next(t for t in load_backend("numpy") if t.name == f"numpy:np.{op}")
+    ieee = {"multiply": np.multiply, "add": np.add, "divide": np.divide}[op]
+
+    def folding(lhs, rhs, rhs_as_scalar=False, constants=()):
+        with np.errstate(all="ignore"):
+            out = ieee(lhs, rhs)
+        for name, a, b in (("lhs", lhs, rhs), ("rhs", rhs, lhs)):
+            if tuple(constants) == (name,) and np.ndim(a) == 0 and a.dtype.kind == "f" and a == 0:
+                if op == "add":
+                    return np.asarray(b)
+                if op == "multiply" or name == "lhs":
+                    return np.asarray(a)
+        return out
+
+    wrong = replace(base, fn=folding, isolated=False, region={**base.region, "constants": True})
+    with pytest.raises(UndeclaredDivergence) as found:
+        run_property(wrong, "valid", Draws(profile, examples=0))
+    assert found.value.verdict.cls == "wrong-value"
 
 
 @pytest.mark.parametrize("op,profile", [("add", "ci"), ("subtract", "dev"), ("add", "nightly")])

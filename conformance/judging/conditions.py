@@ -462,6 +462,30 @@ def wide_integer_rank0_constant(case: Case) -> bool:
 WIDE_INTEGERS = ("int32", "int64", "uint32", "uint64")
 
 
+def _rank0_float_zero_constants(case: Case) -> list[str]:
+    """The operands of a float add/subtract/multiply/divide case passed as rank-0 compile-time constants holding a
+    zero (either sign), where the other operand is not a constant too."""
+    op, x0, x1 = _pair(case)
+    constants = case.attrs.get("constants", ())
+    if op not in ("add", "subtract", "multiply", "divide") or x1 is None or not _is_float(x0) or len(constants) != 1:
+        return []
+    return [n for n, a in (("lhs", x0), ("rhs", x1)) if n in constants and np.ndim(a) == 0 and not np.any(a)]
+
+
+def rank0_zero_float_constant(case: Case) -> bool:
+    """A float add, subtract, multiply or divide case with one operand a rank-0 compile-time constant holding a
+    zero (either sign), the other an input: what a constant folder that takes integer identities (x * 0 -> 0,
+    x + 0 -> x, x - 0 -> x, 0 / x -> 0) to float immediates rewrites (wrong for NaN, infinities and zero signs)."""
+    return bool(_rank0_float_zero_constants(case))
+
+
+def rank0_zero_float_divisor(case: Case) -> bool:
+    """A float divide case whose divisor is a rank-0 compile-time constant holding a zero (either sign), the
+    dividend an input: a constant folder that checks x / 0 as it would for integers refuses it."""
+    return case.op.endswith("divide") and _rank0_float_zero_constants(case) == ["rhs"]
+
+
+
 def rank_above_6(case: Case) -> bool:
     """Some array of the case has rank 7 or more (kernels specialised for rank 6 or less fall back)."""
     return any(np.ndim(a) > 6 for a in case.arrays.values())
@@ -763,6 +787,8 @@ CONDITIONS = {
     "constant-operands": constant_operands,
     "min-rank0-constant-factor": min_rank0_constant_factor,
     "wide-integer-rank0-constant": wide_integer_rank0_constant,
+    "rank0-zero-float-constant": rank0_zero_float_constant,
+    "rank0-zero-float-divisor": rank0_zero_float_divisor,
     "all-constant-operands": all_constant_operands,
     "zero-constant-operand": zero_constant_operand,
     "folded-integer-division-by-zero": folded_integer_division_by_zero,
@@ -815,6 +841,8 @@ HOLDS_FOR: dict[str, tuple[str, ...]] = {
                      "infinite-imaginary-scalar"), _BINARY),
     "min-rank0-constant-factor": ("stablehlo.multiply",),
     "wide-integer-rank0-constant": ("stablehlo.add", "stablehlo.subtract"),
+    "rank0-zero-float-constant": ("stablehlo.add", "stablehlo.subtract", "stablehlo.multiply", "stablehlo.divide"),
+    "rank0-zero-float-divisor": ("stablehlo.divide",),
     **dict.fromkeys(("constant-operands", "all-constant-operands", "zero-constant-operand",
                      "large-complex128-constant"), _ELEMENTWISE),
     **dict.fromkeys(("rank0-operand", "one-element-operand"), _OPERAND_OPS),
