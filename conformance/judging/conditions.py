@@ -448,18 +448,20 @@ def min_rank0_constant_factor(case: Case) -> bool:
                for n, a in (("lhs", x0), ("rhs", x1)))
 
 
-def wide_integer_rank0_constant(case: Case) -> bool:
-    """An add or subtract case of int32, int64, uint32 or uint64 with a rank-0 operand passed as a compile-time
-    constant (``constants``): the constant is an immediate of the instruction (a rank-1 constant stays a buffer),
-    so a compiler that marks the instruction no-wrap can fold an overflowing element (8- and 16-bit integers are
-    computed without the mark in TVM 0.27)."""
-    op, x0, x1 = _pair(case)
-    if op not in ("add", "subtract") or x0 is None or x1 is None or x0.dtype.name not in WIDE_INTEGERS:
-        return False
-    return any(n in case.attrs.get("constants", ()) and np.ndim(a) == 0 for n, a in (("lhs", x0), ("rhs", x1)))
-
-
 WIDE_INTEGERS = ("int32", "int64", "uint32", "uint64")
+
+
+def wide_integer_rank0_constant(case: Case) -> bool:
+    """An add or subtract case of int32, int64, uint32 or uint64 with one operand a rank-0 compile-time constant
+    (``constants``), the other an input: the constant is an immediate of the instruction (a rank-1 constant stays a
+    buffer; two constants are folded whole), so a compiler that marks the instruction no-wrap can fold an
+    overflowing element (8- and 16-bit integers are computed without the mark in TVM 0.27)."""
+    op, x0, x1 = _pair(case)
+    constants = case.attrs.get("constants", ())
+    if op not in ("add", "subtract") or x0 is None or x1 is None or x0.dtype.name not in WIDE_INTEGERS \
+            or len(constants) != 1:
+        return False
+    return any(n in constants and np.ndim(a) == 0 for n, a in (("lhs", x0), ("rhs", x1)))
 
 
 def _rank0_float_zero_constants(case: Case) -> list[str]:
@@ -482,8 +484,7 @@ def rank0_zero_float_constant(case: Case) -> bool:
 def rank0_zero_float_divisor(case: Case) -> bool:
     """A float divide case whose divisor is a rank-0 compile-time constant holding a zero (either sign), the
     dividend an input: a constant folder that checks x / 0 as it would for integers refuses it."""
-    return case.op.endswith("divide") and _rank0_float_zero_constants(case) == ["rhs"]
-
+    return _pair(case)[0] == "divide" and _rank0_float_zero_constants(case) == ["rhs"]
 
 
 def rank_above_6(case: Case) -> bool:
