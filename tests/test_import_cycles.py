@@ -94,10 +94,14 @@ def test_the_library_imports_itself_only_through_its_one_namespace():
 
 
 def test_the_case_model_sits_below_the_strategies():
-    """Every strategy builds a ``Case``: the module holding it imports only the oracles' dtype table, never
-    the pytest side above it (the package ``conformance`` itself imports nothing)."""
+    """Every strategy builds a ``Case``: the module holding it imports only two leaves, the oracles' dtype
+    table and the layout geometry (each imports no module of the library), never the pytest side above it
+    (the package ``conformance`` itself imports nothing)."""
     modules = _modules()
-    assert _imports("conformance.core.case", modules["conformance.core.case"], modules) == {"conformance.oracles.dtypes"}
+    leaves = {"conformance.oracles.dtypes", "conformance.core.layouts"}
+    assert _imports("conformance.core.case", modules["conformance.core.case"], modules) == leaves
+    for leaf in leaves:
+        assert not _imports(leaf, modules[leaf], modules), leaf
     assert not _all_imports(ROOT / "conformance" / "__init__.py")
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from conformance.core.layouts import fits
 from conformance.oracles.dtypes import dtype as dtype_of
 
 
@@ -45,14 +46,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _repeats_along_first_axis(a) -> bool:
-    """Whether ``a`` is constant along its first axis of size above 1 (what a broadcast view can show; the same
-    test as ``layouts.fits``, kept here so the case model imports nothing above it)."""
-    a = np.asarray(a)
-    axis = next((i for i, n in enumerate(a.shape) if n > 1), None)
-    return axis is None or np.broadcast_to(np.take(a, [0], axis=axis), a.shape).tobytes() == a.tobytes()
-
-
 @dataclass(frozen=True, eq=False)
 class Case:
     """``op``: spec op name; ``arrays``: positional array inputs in order; ``attrs``: spec attributes.
@@ -82,8 +75,7 @@ class Case:
         # no longer fits its layout takes that array C-contiguous: what the case records is what runs, and
         # the suite's own layout never reaches a target as a refusal (``layouts.lay_out`` raising).
         if "broadcast" in self.layouts.values():
-            kept = {k: v for k, v in self.layouts.items()
-                    if k not in self.arrays or v != "broadcast" or _repeats_along_first_axis(self.arrays[k])}
+            kept = {k: v for k, v in self.layouts.items() if k not in self.arrays or fits(self.arrays[k], v)}
             if len(kept) != len(self.layouts):
                 object.__setattr__(self, "layouts", kept)
 
