@@ -1,5 +1,7 @@
 """The case conditions that scope the compiler backends' declared deviations hold exactly where
 their docstrings say (each checked on a case where it holds and one where it does not)."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -235,3 +237,13 @@ def test_a_condition_reading_an_invalid_scatter_does_not_raise():
                  "scatter_indices_batching_dims": (), "scatter_dims_to_operand_dims": (1,), "index_vector_dim": 0,
                  "indices_are_sorted": False, "unique_indices": False, "update_computation": "add"})
     assert holds("wrap-loop-index", case) is False
+
+
+def test_a_condition_on_a_signalling_nan_warns_of_nothing():
+    """A float32 signalling NaN raises numpy's invalid flag as a condition widens it to float64: a
+    RuntimeWarning in a user's run (tvm fresh draws, minimum, 2026-12-07). The condition still reads it."""
+    snan = np.array([0x7FA00000, 0], np.uint32).view(np.float32)
+    case = Case("stablehlo.minimum", {"lhs": snan, "rhs": np.ones(2, np.float32)}, {})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert holds("nan-operand", case) is True

@@ -880,6 +880,7 @@ def holds(name: str | None, case: Case) -> bool:
 
         return name[len("breaks:"):] in [v.label for v in case_violations(case)]
     try:
-        return CONDITIONS[name](case)
+        with np.errstate(all="ignore"):  # a predicate on values: a signalling NaN widened, or an overflow, is no news
+            return CONDITIONS[name](case)
     except (IndexError, KeyError, TypeError, ValueError, StopIteration):  # a malformed (invalid) case the
         return False  # condition cannot read (a scatter breaking C2: fewer window dims than its reading expects)
