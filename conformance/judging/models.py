@@ -462,9 +462,11 @@ def unexplained(model: str, case: Case, value) -> list[np.ndarray] | None:
         return None
     remaining = [np.asarray(b).copy() for b in bad]
     _VALUE.append(value)
-    try:
+    try:  # (a model widens values to float64: a signalling NaN or an overflow there is no news)
         for part in filter(None, (p.strip() for p in model.split("+"))):
-            for i, mask in enumerate(resolve(part)(case, observed)):
+            with np.errstate(all="ignore"):
+                masks = list(resolve(part)(case, observed))
+            for i, mask in enumerate(masks):
                 remaining[i] &= ~np.asarray(mask, bool)
     finally:
         _VALUE.pop()
