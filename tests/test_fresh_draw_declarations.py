@@ -330,3 +330,32 @@ def test_a_float64_node_of_constants_is_folded_without_the_flush():
     case = _constant_case("maximum", {"lhs": np.array([-0.0, 1e-40]), "rhs": np.array([np.nan, 0.0])}, ["lhs", "rhs"])
     assert t.declared(("wrong-value",), case, np.array([-0.0, float(np.float32(1e-40))])) is not None
     assert t.declared(("wrong-value",), case, np.array([0.0, 0.0])) is None
+
+
+# ---- openvino Max/Min: float64 in float32 meets a signed-zero tie, the second operand returned (2026-12-07) ----
+
+@pytest.mark.parametrize("name, lhs, rhs, observed", [
+    # the group fresh draws found: rank 0, both values round to opposite zeros in float32
+    ("Max-18", np.array(2.2250738585072014e-308), np.array(-5e-324), np.array(-0.0)),
+    # the same mechanism: Min, another rank, broadcast, values a float32 subnormal would not hold either
+    ("Min-18", np.array([-1e-300, 1e-46, 2.5]).reshape(1, 3, 1), np.array([5e-324]), np.zeros((1, 3, 1))),
+    ("Max-18", np.array([[1e-300, -1.0], [0.0, -2.2250738585072014e-308]]), np.array([[-1e-300, -2.0], [-1e-46, 0.0]]),
+     np.array([[-0.0, -1.0], [-0.0, 0.0]])),
+])
+def test_a_float64_tie_of_signed_zeros_in_float32_gives_the_second_operand(name, lhs, rhs, observed):
+    from conformance.adapters.openvino import select_max_min
+
+    case = _constant_case(name[:3].lower() + "imum", {"lhs": lhs, "rhs": rhs}, [])
+    assert np.array_equal(np.signbit(np.broadcast_to(select_max_min(case), observed.shape)), np.signbit(observed))
+    dev = _target("openvino", f"openvino:{name}").declared(("wrong-value",), case, observed)
+    assert dev is not None and dev.when == "float32-opposite-zeros"
+
+
+def test_a_value_the_float32_tie_does_not_give_is_not_covered():
+    """The second operand unrounded (-5e-324 where float32 holds -0.0), and a tie float32 does not make
+    (1e-30 and -1e-30 are normal float32 numbers): covered by nothing."""
+    t = _target("openvino", "openvino:Max-18")
+    case = _constant_case("maximum", {"lhs": np.array(2.2250738585072014e-308), "rhs": np.array(-5e-324)}, [])
+    assert t.declared(("wrong-value",), case, np.array(-5e-324)) is None
+    case = _constant_case("maximum", {"lhs": np.array([1e-30]), "rhs": np.array([-1e-30])}, [])
+    assert t.declared(("wrong-value",), case, np.array([-1e-30])) is None
