@@ -335,3 +335,29 @@ def test_tvm_poisoned_shift_leaves_only_the_over_wide_amounts_open():
     left = Case("stablehlo.shift_left", {"lhs": np.array([3, 1], u8), "rhs": np.array([7, 200], u8)}, {})
     assert covers(model, left, np.array([128, 64], u8))  # 3 << 7 keeps the low bits: 128
     assert not covers(model, left, np.array([0, 64], u8))
+
+
+def test_a_user_model_widening_a_signalling_nan_warns_of_nothing(tmp_path, monkeypatch):
+    """A user's model that widens a float32 signalling NaN to float64 raises numpy's invalid flag: the
+    same RuntimeWarning the conditions once printed in a user's run. ``unexplained`` runs every model under
+    ``np.errstate``, so the model's value is judged and nothing is printed."""
+    import warnings
+
+    from conformance.core.case import Case
+    from conformance.judging.models import unexplained
+
+    (tmp_path / "widening_model.py").write_text(
+        "import numpy as np\n\n\ndef wide_max(case):\n"
+        "    lhs, rhs = (case.arrays[k].astype(np.float64) for k in ('lhs', 'rhs'))\n"
+        "    return np.where(lhs >= rhs, lhs, rhs).astype(np.float32)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "widening_model", raising=False)
+    snan = np.array([0x7FA00000, 0, 0], np.uint32).view(np.float32)
+    case = Case("stablehlo.maximum", {"lhs": snan, "rhs": np.array([1.0, 2.0, -0.0], np.float32)}, {})
+    observed = np.array([1.0, 2.0, 0.0], np.float32)  # NaN dropped: the model's >= picks rhs; 0.0 >= -0.0 keeps lhs
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        left = unexplained("widening_model:wide_max", case, observed)
+    assert left is not None and not left[0].any()
+    assert unexplained("widening_model:wide_max", case, np.array([1.0, 3.0, 0.0], np.float32))[0].tolist() == \
+        [False, True, False]
