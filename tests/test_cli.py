@@ -28,6 +28,32 @@ def test_bad_input_is_one_line_and_exit_code_2(argv, capsys):
     assert err.startswith("conformance") and "\n" not in err and "expected" in err
 
 
+def test_a_missing_case_file_is_one_line(capsys):
+    assert main(["check", "--backend", "numpy", "--target", "x", "--case", "@/nonexistent/case.json"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "cannot read '/nonexistent/case.json'" in err
+
+
+def test_check_takes_a_seed_file(tmp_path, capsys):
+    """A seed file (what a run keeps; ``conformance replay`` takes it) holds its case under ``case``:
+    ``check --case @seed.json`` runs that case on the target it is told."""
+    import json
+
+    import numpy as np
+
+    from conformance.core.case import Case
+
+    case = Case("stablehlo.maximum", {"lhs": np.array([0.0, 1.0], np.float32), "rhs": np.array([-0.0, 2.0], np.float32)},
+                {"rhs_as_scalar": False})
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({"backend": "numpy", "case": case.to_json(), "class": "wrong-value"}))
+    check = ["check", "--backend", "numpy", "--target", "numpy:np.maximum", "--case"]
+    code = main([*check, f"@{seed}"])
+    out = capsys.readouterr().out
+    assert main([*check, case.dumps()]) == code and code != 2
+    assert out == capsys.readouterr().out and "wrong-value" in out  # np.maximum(0.0, -0.0) is -0.0
+
+
 def test_mlir_table_shows_the_reading_the_verifier_follows(capsys):
     if missing_requirements("stablehlo"):
         pytest.skip("stablehlo backend not installed")

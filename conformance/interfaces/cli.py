@@ -166,8 +166,18 @@ def cmd_probe(args) -> int:
 
 
 def _read_case(arg: str, command: str) -> Case | None:
-    text = Path(arg[1:]).read_text() if arg.startswith("@") else arg
+    """The case ``--case`` names: JSON, or ``@file`` of a case or of a seed file (its ``case``)."""
+    import json
+
     try:
+        text = Path(arg[1:]).read_text() if arg.startswith("@") else arg
+    except OSError as e:
+        print(f"conformance {command}: --case: cannot read {arg[1:]!r} ({e.strerror or e})", file=sys.stderr)
+        return None
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict) and isinstance(data.get("case"), dict) and "arrays" not in data:
+            text = json.dumps(data["case"])  # a seed file (what a run keeps, ``conformance replay`` takes)
         return Case.loads(text)
     except (ValueError, KeyError, TypeError) as e:
         print(f"conformance {command}: --case: expected a case as JSON (or @file), {e}", file=sys.stderr)
