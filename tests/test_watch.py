@@ -25,8 +25,8 @@ def test_each_failure_is_printed_when_found_and_each_property_has_a_line(tmp_pat
 
 # The run under Ctrl-C starts with SIGINT unblocked and raising KeyboardInterrupt, as a terminal's pytest does: a
 # child inherits its parent's blocked and ignored signals, and Python installs its SIGINT handler only where SIGINT
-# is not ignored at start. A fresh-clone CI run (2026-12-07, load about 4) once ran this child to its end through
-# the SIGINT, after other tests in the same xdist worker; the test checks the suite's summary, not that state.
+# is not ignored at start. A fresh-clone CI run started as a background job of a non-interactive shell (such jobs
+# ignore SIGINT; 2026-12-07) ran this child to its end through the SIGINT; the test checks the suite's summary.
 INTERRUPTIBLE = [sys.executable, "-c", "import signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
                  "signal.signal(signal.SIGINT, signal.default_int_handler); import pytest; "
                  "sys.exit(pytest.main(sys.argv[1:]))", *SUITE[3:]]
