@@ -177,8 +177,8 @@ def _read_case(arg: str, command: str) -> Case | None:
     try:
         data = json.loads(text)
         if isinstance(data, dict) and isinstance(data.get("case"), dict) and "arrays" not in data:
-            text = json.dumps(data["case"])  # a seed file (what a run keeps, ``conformance replay`` takes)
-        return Case.loads(text)
+            data = data["case"]  # a seed file (what a run keeps, ``conformance replay`` takes)
+        return Case.from_json(data)
     except (ValueError, KeyError, TypeError) as e:
         print(f"conformance {command}: --case: expected a case as JSON (or @file), {e}", file=sys.stderr)
         return None

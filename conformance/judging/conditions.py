@@ -372,7 +372,11 @@ def opposite_zeros(case: Case) -> bool:
     _, x0, x1 = _pair(case)
     if x1 is None or not _is_float(x0):
         return False
-    a, b = np.broadcast_arrays(x0.astype(np.float64), x1.astype(np.float64))
+    return _opposite_zeros_in(x0.astype(np.float64), x1.astype(np.float64))
+
+
+def _opposite_zeros_in(x0: np.ndarray, x1: np.ndarray) -> bool:
+    a, b = np.broadcast_arrays(x0, x1)
     return bool(((a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))).any())
 
 
@@ -383,8 +387,7 @@ def float32_opposite_zeros(case: Case) -> bool:
     _, x0, x1 = _pair(case)
     if x0 is None or x1 is None or x0.dtype.name != "float64":
         return False
-    a, b = np.broadcast_arrays(x0.astype(np.float32), x1.astype(np.float32))
-    return bool(((a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))).any())
+    return _opposite_zeros_in(x0.astype(np.float32), x1.astype(np.float32))
 
 
 def infinite_divisor(case: Case) -> bool:
